@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The whole of Recur's configuration: one schema, parsed once from the environment by
+ * `loadConfig`, frozen, and passed down. Nothing else in Recur reads `process.env`.
+ * Every setting has a safe default for a laptop; production refuses to run on dev secrets
+ * (see `src/platform/secrets.ts`).
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/recur'),
+  DATABASE_POOL_MAX: positiveInt.default(10),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_{}-]+$/, 'REDIS_PREFIX may hold letters, digits, _, -, { and }')
+    .default('recur'),
+
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_PORT: port.default(8443),
+  PRODUCTION_PORT: port.default(8444),
+  SANDBOX_ENABLED: bool.default(true),
+  DATA_DIR: z.string().min(1).default('.recur'),
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+
+  /** Vault keys: `id:base64key` pairs (32-byte keys), comma separated. */
+  VAULT_KEYS: optionalString,
+  VAULT_ACTIVE_KEY_ID: optionalString,
+  /** Keyed HMAC for card fingerprints (base64, 32 bytes). */
+  VAULT_FINGERPRINT_KEY: optionalString,
+  /** Keyed HMAC for API token hashes (base64, 32 bytes). */
+  CREDENTIAL_HASH_KEY: optionalString,
+
+  AUTH_MAX_FAILURES: positiveInt.default(10),
+  AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+
+  UPSTREAM_GATEWAY_URL: optionalString.pipe(z.string().url().optional()),
+  UPSTREAM_GATEWAY_USERNAME: optionalString,
+  UPSTREAM_GATEWAY_TOKEN: optionalString,
+  UPSTREAM_GATEWAY_CA_FILE: optionalString,
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
+});
+
+export type Config = Readonly<z.infer<typeof ConfigSchema>>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+    this.issues = issues;
+  }
+}
+
+/** Parses the environment into a frozen, typed configuration, or throws a ConfigError naming each bad setting. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const config = parsed.data;
+  const upstream = [config.UPSTREAM_GATEWAY_URL, config.UPSTREAM_GATEWAY_USERNAME, config.UPSTREAM_GATEWAY_TOKEN];
+  if (upstream.some(Boolean) && !upstream.every(Boolean)) {
+    throw new ConfigError([
+      'UPSTREAM_GATEWAY_URL, UPSTREAM_GATEWAY_USERNAME and UPSTREAM_GATEWAY_TOKEN go together: set all three or none',
+    ]);
+  }
+  if ((config.TLS_CERT_FILE === undefined) !== (config.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError(['TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither']);
+  }
+  return Object.freeze(config);
+}

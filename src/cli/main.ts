@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { loadConfig, ConfigError, type Config } from '../../config/config.ts';
+import { createLogger } from '../platform/logger.ts';
+import { buildRuntime } from '../composition/runtime.ts';
+import { runStart } from './start.command.ts';
+import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
+import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
+import { isAppError } from '../platform/errors.ts';
+
+const USAGE = `Usage: recur <command>
+
+Commands:
+  start                                   run Recur (API listeners; creates the database and applies migrations)
+  migrate                                 create the database if missing and apply migrations
+  merchant create --name <name> [--currencies AUD,USD]
+                                          create a merchant; prints its credentials once, as JSON
+  merchant rotate-token --username <u>    issue a new API token; the old one stops working
+  vault rotate                            re-encrypt every stored card with the active vault key
+
+Configuration comes from the environment: see the README.`;
+
+async function oneShot(config: Config, run: (rt: Awaited<ReturnType<typeof buildRuntime>>) => Promise<void>): Promise<void> {
+  // One-shot commands keep stdout for their result; logs go to stderr.
+  const logger = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: pino.destination(2) });
+  const runtime = await buildRuntime(config, { logger, prepareDatabase: true });
+  try {
+    await run(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig(process.env);
+  switch (command) {
+    case 'start':
+      await runStart(config);
+      return 0;
+    case 'migrate':
+      await oneShot(config, async () => {
+        console.log('database is migrated');
+      });
+      return 0;
+    case 'merchant': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { name: { type: 'string' }, currencies: { type: 'string' }, username: { type: 'string' } },
+        strict: true,
+      });
+      if (sub === 'create') {
+        if (!values.name) throw new UsageError('merchant create needs --name <name>');
+        const name = values.name;
+        await oneShot(config, async (rt) => {
+          const created = await createMerchant(rt.orm.em.fork(), rt.clock, rt.secrets.credentialKey, {
+            name,
+            currencies: values.currencies?.split(',').map((c) => c.trim()).filter(Boolean),
+          });
+          process.stdout.write(`${JSON.stringify(created)}\n`);
+        });
+        return 0;
+      }
+      if (sub === 'rotate-token') {
+        if (!values.username) throw new UsageError('merchant rotate-token needs --username <username>');
+        const username = values.username;
+        await oneShot(config, async (rt) => {
+          const rotated = await rotateToken(rt.orm.em.fork(), rt.clock, rt.secrets.credentialKey, username);
+          process.stdout.write(`${JSON.stringify(rotated)}\n`);
+        });
+        return 0;
+      }
+      throw new UsageError(`unknown merchant command: ${sub ?? '(none)'}`);
+    }
+    case 'vault':
+      if (sub !== 'rotate') throw new UsageError(`unknown vault command: ${sub ?? '(none)'}`);
+      await oneShot(config, async (rt) => {
+        const count = await rotateVaultKeys(rt.orm.em.fork(), { vault: rt.vault, clock: rt.clock });
+        process.stdout.write(`${JSON.stringify({ resealed: count, active_key_id: rt.vault.activeKeyId })}\n`);
+      });
+      return 0;
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+class UsageError extends Error {}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError) {
+    console.error(`recur: ${err.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (err instanceof ConfigError) {
+    console.error(`recur: ${err.message}`);
+    process.exitCode = 78;
+  } else if (isAppError(err)) {
+    console.error(`recur: ${err.messages.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.error(`recur: ${(err as Error).message}`);
+    process.exitCode = 1;
+  }
+}

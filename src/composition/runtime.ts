@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import type { Config } from '../../config/config.ts';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import { createLogger, type Logger } from '../platform/logger.ts';
+import { createOrm, ensureDatabase, migrate } from '../platform/database.ts';
+import { resolveSecrets, type Secrets } from '../platform/secrets.ts';
+import { VaultCrypto } from '../gateway/vault/vault-crypto.ts';
+import { GatewayCore } from '../gateway/gateway-core.ts';
+import { GatewayClient } from '../gateway-client/gateway-client.ts';
+import { allEntities } from '../entities.ts';
+import { UpstreamAcquirer } from './upstream-acquirer.ts';
+import type { DestinationStream } from 'pino';
+
+/** Everything a Recur process holds, built once by the composition root and closed on exit. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  orm: MikroORM;
+  secrets: Secrets;
+  vault: VaultCrypto;
+  gateway: GatewayCore;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  logDestination?: DestinationStream;
+  logger?: Logger;
+  /** Create the database if missing and apply migrations (what `recur start` does). */
+  prepareDatabase?: boolean;
+}
+
+export async function buildRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, destination: options.logDestination });
+  const clock = options.clock ?? systemClock;
+  const secrets = await resolveSecrets(config, logger);
+  if (options.prepareDatabase) await ensureDatabase(config.DATABASE_URL, logger);
+  const orm = await createOrm({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, entities: allEntities, logger });
+  const closers: (() => Promise<void>)[] = [() => orm.close()];
+  try {
+    if (options.prepareDatabase) {
+      const applied = await migrate(orm, config.DATABASE_URL);
+      if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
+    }
+    const vault = new VaultCrypto(secrets);
+    let acquirer: UpstreamAcquirer | undefined;
+    if (config.UPSTREAM_GATEWAY_URL && config.UPSTREAM_GATEWAY_USERNAME && config.UPSTREAM_GATEWAY_TOKEN) {
+      const client = new GatewayClient({
+        baseUrl: config.UPSTREAM_GATEWAY_URL,
+        username: config.UPSTREAM_GATEWAY_USERNAME,
+        token: config.UPSTREAM_GATEWAY_TOKEN,
+        ca: config.UPSTREAM_GATEWAY_CA_FILE ? await readFile(config.UPSTREAM_GATEWAY_CA_FILE, 'utf8') : undefined,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      });
+      closers.unshift(() => client.close());
+      acquirer = new UpstreamAcquirer(client);
+    }
+    const gateway = new GatewayCore({
+      orm,
+      vault,
+      clock,
+      logger,
+      acquirer,
+      auth: {
+        credentialKey: secrets.credentialKey,
+        maxFailures: config.AUTH_MAX_FAILURES,
+        failureWindowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+      },
+    });
+    return {
+      config,
+      logger,
+      clock,
+      orm,
+      secrets,
+      vault,
+      gateway,
+      async close() {
+        for (const close of closers) await close().catch((err) => logger.error({ err }, 'error while closing'));
+      },
+    };
+  } catch (err) {
+    await orm.close();
+    throw err;
+  }
+}

@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import type { Runtime } from './runtime.ts';
+import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
+import { addMerchantAuth, registerGatewayRoutes } from '../gateway/api/gateway-api.ts';
+import type { Environment } from '../gateway/environment.ts';
+import type { TlsMaterial } from '../platform/tls.ts';
+
+export const API_PREFIX = '/v1.0';
+
+/** The HTTPS application of one environment: the gateway API under `/v1.0`. */
+export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: Environment): HttpServer {
+  const app = createHttpsServer({
+    tls,
+    logger: runtime.logger.child({ listener: environment }),
+    bodyLimit: runtime.config.BODY_LIMIT_BYTES,
+    test: environment === 'sandbox',
+  });
+  app.register(
+    async (api) => {
+      addMerchantAuth(api, runtime.gateway, environment);
+      registerGatewayRoutes(api, runtime.gateway, environment);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+export interface ApiListeners {
+  sandbox: HttpServer | null;
+  production: HttpServer;
+  urls: { sandbox: string | null; production: string };
+  close(): Promise<void>;
+}
+
+function urlOf(app: HttpServer, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `https://${shown}:${port}${API_PREFIX}`;
+}
+
+/** Listens on the sandbox and production ports (0 picks a free port: tests). */
+export async function startApiListeners(runtime: Runtime, tls: TlsMaterial, ports?: { sandbox: number; production: number }): Promise<ApiListeners> {
+  const { config } = runtime;
+  const sandbox = config.SANDBOX_ENABLED ? buildApiServer(runtime, tls, 'sandbox') : null;
+  const production = buildApiServer(runtime, tls, 'production');
+  try {
+    if (sandbox) await sandbox.listen({ host: config.HOST, port: ports?.sandbox ?? config.SANDBOX_PORT });
+    await production.listen({ host: config.HOST, port: ports?.production ?? config.PRODUCTION_PORT });
+  } catch (err) {
+    await Promise.allSettled([sandbox?.close(), production.close()]);
+    throw err;
+  }
+  return {
+    sandbox,
+    production,
+    urls: { sandbox: sandbox ? urlOf(sandbox, config.HOST) : null, production: urlOf(production, config.HOST) },
+    async close() {
+      await Promise.allSettled([sandbox?.close(), production.close()]);
+    },
+  };
+}

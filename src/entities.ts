@@ -1,0 +1,4 @@
+import { gatewayEntities } from './gateway/entities.ts';
+
+/** Every entity Recur maps, by module. */
+export const allEntities = [...gatewayEntities];

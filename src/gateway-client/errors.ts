@@ -1,0 +1,44 @@
+/**
+ * Errors of the gateway client, one class per category mapped from the HTTP status (the model
+ * is stripe-node's). `TransportError` means the request may or may not have been processed:
+ * callers must look the transaction up by reference before sending it again.
+ */
+export class GatewayClientError extends Error {
+  readonly status: number | null;
+  readonly errors: string[];
+  constructor(message: string, status: number | null, errors: string[] = [], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayClientError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export class AuthenticationError extends GatewayClientError {
+  override name = 'AuthenticationError';
+}
+export class PermissionError extends GatewayClientError {
+  override name = 'PermissionError';
+}
+export class NotFoundError extends GatewayClientError {
+  override name = 'NotFoundError';
+}
+export class InvalidRequestError extends GatewayClientError {
+  override name = 'InvalidRequestError';
+}
+export class ServerError extends GatewayClientError {
+  override name = 'ServerError';
+}
+/** Timeout, refused or dropped connection, unreadable answer: the outcome is unknown. */
+export class TransportError extends GatewayClientError {
+  override name = 'TransportError';
+}
+
+export function errorForStatus(status: number, errors: string[]): GatewayClientError {
+  const message = errors[0] ?? `gateway answered HTTP ${status}`;
+  if (status === 401) return new AuthenticationError(message, status, errors);
+  if (status === 403) return new PermissionError(message, status, errors);
+  if (status === 404) return new NotFoundError(message, status, errors);
+  if (status >= 500) return new ServerError(message, status, errors);
+  return new InvalidRequestError(message, status, errors);
+}

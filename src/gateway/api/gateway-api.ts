@@ -1,0 +1,149 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { HttpServer } from '../../platform/http/server-kit.ts';
+import { failure, list, ok } from '../../platform/http/envelope.ts';
+import { PageQuery, toPage } from '../../platform/pagination.ts';
+import { AppError, PlatformErrors } from '../../platform/errors.ts';
+import type { GatewayCore } from '../gateway-core.ts';
+import { isPlainObject } from '../purchases/purchase-input.ts';
+import type { Environment } from '../environment.ts';
+import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { GatewayErrors } from '../errors.ts';
+import { SandboxScript } from '../sandbox/sandbox-script.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated merchant, set by the Basic-auth hook. */
+    merchant: MerchantContext | null;
+  }
+}
+
+const ListQuery = PageQuery.extend({ test: z.string().optional() }).loose();
+const Params = z.object({ key: z.string().min(1).max(300) });
+const EchoQuery = z.object({ echo: z.string().max(200).optional(), test: z.string().optional() }).loose();
+
+function parseBasic(header: string | undefined): { username: string; token: string } | null {
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  return { username: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
+}
+
+function merchantOf(req: FastifyRequest): MerchantContext {
+  if (!req.merchant) throw GatewayErrors.unauthenticated();
+  return req.merchant;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (!isPlainObject(body)) throw PlatformErrors.validation(['Request body must be a JSON object']);
+  return body;
+}
+
+/** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
+export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment): void {
+  app.decorateRequest('merchant', null);
+  app.addHook('onRequest', async (req) => {
+    const credentials = parseBasic(req.headers.authorization);
+    if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
+    req.merchant = await core.authenticate(environment, credentials.username, credentials.token);
+  });
+}
+
+/** The seed's API plus the endpoints GATEWAY.md adds, under the caller's `/v1.0` prefix. */
+export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, environment: Environment): void {
+  const test = environment === 'sandbox';
+
+  app.get('/health', { schema: { querystring: EchoQuery } }, async (req, reply) => {
+    merchantOf(req);
+    if (!(await core.healthy())) throw PlatformErrors.unavailable('The database');
+    return reply.send(ok({ timestamp: new Date().toISOString(), echo: req.query.echo ?? 'NONE' }, test));
+  });
+
+  app.post('/credit_cards', async (req, reply) => {
+    const card = await core.tokenize(merchantOf(req), bodyObject(req.body));
+    return reply.send(ok(card, test));
+  });
+  app.get('/credit_cards', { schema: { querystring: ListQuery } }, async (req, reply) => {
+    return reply.send(list(await core.cards(merchantOf(req), toPage(req.query)), test));
+  });
+  app.get('/credit_cards/:key', { schema: { params: Params } }, async (req, reply) => {
+    return reply.send(ok(await core.card(merchantOf(req), req.params.key), test));
+  });
+  app.put('/credit_cards/:key', { schema: { params: Params } }, async (req, reply) => {
+    return reply.send(ok(await core.updateCard(merchantOf(req), req.params.key, bodyObject(req.body)), test));
+  });
+
+  app.post('/purchases', async (req, reply) => {
+    const result = await core.purchase(merchantOf(req), bodyObject(req.body));
+    switch (result.kind) {
+      case 'rejected':
+        // A gateway rejection: HTTP 200, top-level successful false (GATEWAY.md).
+        return reply.send(failure(result.errors, test, result.view));
+      case 'unknown':
+        return reply
+          .code(502)
+          .send(failure(['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying'], test, result.view));
+      case 'processed': {
+        if (result.fault?.kind === 'drop') {
+          // Sandbox fault hook: the purchase is recorded, the connection dies before the answer.
+          reply.hijack();
+          req.raw.socket.destroy();
+          return reply;
+        }
+        if (result.fault?.kind === 'delay') await sleep(result.fault.delayMs);
+        return reply.send(ok(result.view, test));
+      }
+      default: {
+        const unreachable: never = result;
+        throw unreachable;
+      }
+    }
+  });
+  app.get('/purchases', { schema: { querystring: ListQuery } }, async (req, reply) => {
+    return reply.send(list(await core.purchases(merchantOf(req), toPage(req.query)), test));
+  });
+  app.get('/purchases/:key', { schema: { params: Params } }, async (req, reply) => {
+    return reply.send(ok(await core.findPurchase(merchantOf(req), req.params.key), test));
+  });
+
+  app.post('/refunds', async (req, reply) => {
+    const result = await core.refund(merchantOf(req), bodyObject(req.body));
+    switch (result.kind) {
+      case 'rejected':
+        return reply.send(failure(result.errors, test, result.view));
+      case 'unknown':
+        return reply
+          .code(502)
+          .send(failure(['The upstream gateway did not answer; the refund is pending. Look it up by reference before retrying'], test, result.view));
+      case 'processed':
+        return reply.send(ok(result.view, test));
+      default: {
+        const unreachable: never = result;
+        throw unreachable;
+      }
+    }
+  });
+  app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
+    return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));
+  });
+  app.get('/refunds/:key', { schema: { params: Params } }, async (req, reply) => {
+    return reply.send(ok(await core.findRefund(merchantOf(req), req.params.key), test));
+  });
+
+  if (environment === 'sandbox') {
+    app.put('/sandbox/credit_cards/:key/script', { schema: { params: Params } }, async (req, reply) => {
+      const parsed = SandboxScript.safeParse(bodyObject(req.body));
+      if (!parsed.success) {
+        throw new AppError('validation_failed', 'Script is invalid', {
+          status: 422,
+          messages: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+        });
+      }
+      return reply.send(ok(await core.scriptSandboxCard(merchantOf(req), req.params.key, parsed.data.outcomes), test));
+    });
+  }
+}

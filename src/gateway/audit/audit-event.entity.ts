@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/**
+ * Audit trail of vault access, credential changes and failed logins (PCI DSS 10.2). Details
+ * never hold card data: tokens and masked numbers at most.
+ */
+export const AuditEvent = defineEntity({
+  name: 'AuditEvent',
+  schema: 'gateway',
+  tableName: 'audit_events',
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    merchantId: p.uuid().nullable(),
+    environment: p.string().length(10).nullable(),
+    action: p.string().length(40),
+    actor: p.string().length(64).nullable(),
+    detail: p.json<Record<string, unknown>>().columnType('jsonb'),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [{ properties: ['merchantId', 'createdAt'], name: 'audit_events_merchant_index' }],
+});
+export type AuditEvent = InferEntity<typeof AuditEvent>;

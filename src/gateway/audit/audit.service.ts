@@ -1,0 +1,19 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../platform/clock.ts';
+
+export interface AuditEntry {
+  merchantId: string | null;
+  environment: string | null;
+  action: string;
+  actor: string | null;
+  /** Tokens, masked numbers and usernames at most: never card data or secrets. */
+  detail: Record<string, unknown>;
+}
+
+export async function recordAudit(em: EntityManager, clock: Clock, entry: AuditEntry): Promise<void> {
+  await em.execute(
+    `insert into gateway.audit_events (merchant_id, environment, action, actor, detail, created_at)
+     values (?, ?, ?, ?, ?, ?)`,
+    [entry.merchantId, entry.environment, entry.action, entry.actor, JSON.stringify(entry.detail), clock.now()],
+  );
+}

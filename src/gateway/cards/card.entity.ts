@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { Merchant } from '../merchants/merchant.entity.ts';
+import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
+
+/**
+ * A tokenized card. The PAN is held only sealed (AES-256-GCM, key id beside it, AAD binding
+ * merchant, environment and token); first six and last four are kept apart for masking. The
+ * CVV has no column: it is never stored.
+ */
+export const Card = defineEntity({
+  name: 'Card',
+  schema: 'gateway',
+  tableName: 'cards',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    merchant: () => p.manyToOne(Merchant),
+    environment: p.string().length(10),
+    token: p.string().length(20),
+    alias: p.string().length(255).nullable(),
+    fingerprint: p.string().length(64),
+    panKeyId: p.string().length(32),
+    panSealed: p.blob().columnType('bytea'),
+    first6: p.string().length(6),
+    last4: p.string().length(4),
+    panLength: p.smallint(),
+    cardHolder: p.string().length(255),
+    expiryMonth: p.smallint(),
+    expiryYear: p.smallint(),
+    cardType: p.string().length(20),
+    cardCategory: p.string().length(40),
+    cardSubcategory: p.string().length(40),
+    cardIssuer: p.string().length(100),
+    cardCountry: p.string().length(40),
+    transactionCount: p.integer().default(0),
+    /** Sandbox only: outcomes queued for the next purchases on this card. */
+    sandboxScript: p.json<ScriptedOutcome[]>().columnType('jsonb').default('[]'),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  uniques: [
+    { properties: ['merchant', 'environment', 'token'], name: 'cards_token_unique' },
+    { properties: ['merchant', 'environment', 'alias'], name: 'cards_alias_unique' },
+    { properties: ['merchant', 'environment', 'fingerprint'], name: 'cards_fingerprint_unique' },
+  ],
+  indexes: [{ properties: ['merchant', 'environment', 'createdAt'], name: 'cards_listing_index' }],
+});
+export type Card = InferEntity<typeof Card>;

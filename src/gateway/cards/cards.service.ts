@@ -1,0 +1,259 @@
+import { randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { Clock } from '../../platform/clock.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import { GatewayErrors } from '../errors.ts';
+import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { VaultCrypto, panAad } from '../vault/vault-crypto.ts';
+import { lookupBin } from './bin-table.ts';
+import type { CheckedCard } from './card-input.ts';
+import type { CardRow } from './card-view.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
+import type { Expiry } from './expiry.ts';
+
+export interface VaultDeps {
+  vault: VaultCrypto;
+  clock: Clock;
+}
+
+export interface StoredCard extends CardRow {
+  merchantId: string;
+  environment: string;
+  panKeyId: string;
+  panSealed: Buffer;
+  sandboxScript: ScriptedOutcome[];
+}
+
+/** Card columns with camelCase names; hot paths read cards with raw SQL (see purchases.service.ts). */
+export const CARD_COLUMNS = `id, merchant_id as "merchantId", environment, token, alias, first6, last4,
+  pan_length as "panLength", card_holder as "cardHolder", expiry_month as "expiryMonth",
+  expiry_year as "expiryYear", card_type as "cardType", card_category as "cardCategory",
+  card_subcategory as "cardSubcategory", card_issuer as "cardIssuer", card_country as "cardCountry",
+  transaction_count as "transactionCount", pan_key_id as "panKeyId", pan_sealed as "panSealed",
+  sandbox_script as "sandboxScript"`;
+
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 20 random lowercase alphanumerics. */
+export function generateCardToken(): string {
+  let token = '';
+  for (let i = 0; i < 20; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  return err instanceof UniqueConstraintViolationException && String((err as { constraint?: string }).constraint ?? err.message).includes(constraint);
+}
+
+/** A card by token, or by alias when no token matches; scoped to the merchant and environment. */
+export async function findCard(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string, lock = false): Promise<StoredCard | undefined> {
+  if (tokenOrAlias.length === 0 || tokenOrAlias.length > 255) return undefined;
+  const rows = await em.execute<StoredCard[]>(
+    `select ${CARD_COLUMNS} from gateway.cards
+      where merchant_id = ? and environment = ? and (token = ? or alias = ?)
+      order by (token = ?) desc limit 1${lock ? ' for update' : ''}`,
+    [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias],
+  );
+  return rows[0];
+}
+
+export async function getCard(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string): Promise<StoredCard> {
+  const card = await findCard(em, ctx, tokenOrAlias);
+  if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
+  return card;
+}
+
+export async function listCards(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<StoredCard>> {
+  const [items, counts] = await Promise.all([
+    em.execute<StoredCard[]>(
+      `select ${CARD_COLUMNS} from gateway.cards where merchant_id = ? and environment = ?
+        order by created_at desc, id desc limit ? offset ?`,
+      [ctx.merchantId, ctx.environment, page.limit, page.skip],
+    ),
+    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.cards where merchant_id = ? and environment = ?', [
+      ctx.merchantId,
+      ctx.environment,
+    ]),
+  ]);
+  return { items, total: counts[0]?.n ?? 0, page };
+}
+
+/** Moves an alias to `cardId`: an alias names one card per merchant and environment. */
+async function assignAlias(em: EntityManager, ctx: MerchantContext, cardId: string, alias: string | null, now: Date): Promise<void> {
+  if (alias !== null) {
+    await em.execute(
+      'update gateway.cards set alias = null, updated_at = ? where merchant_id = ? and environment = ? and alias = ? and id <> ?',
+      [now, ctx.merchantId, ctx.environment, alias, cardId],
+    );
+  }
+  await em.execute('update gateway.cards set alias = ?, updated_at = ? where id = ?', [alias, now, cardId]);
+}
+
+/**
+ * Stores a card in the vault, or finds it: the same number and expiry give the same token for
+ * a merchant (keyed fingerprint). Runs inside the caller's transaction.
+ */
+export async function storeCard(
+  tx: EntityManager,
+  deps: VaultDeps,
+  ctx: MerchantContext,
+  card: CheckedCard,
+  alias?: string | null,
+): Promise<StoredCard> {
+  const now = deps.clock.now();
+  const fingerprint = deps.vault.fingerprint(ctx.merchantId, ctx.environment, card.pan, card.expiry.month, card.expiry.year);
+  const token = generateCardToken();
+  const sealed = deps.vault.seal(card.pan, panAad(ctx.merchantId, ctx.environment, token));
+  const bin = lookupBin(card.pan, card.scheme);
+  const inserted = await tx.execute<{ id: string }[]>(
+    `insert into gateway.cards (id, merchant_id, environment, token, alias, fingerprint, pan_key_id, pan_sealed,
+        first6, last4, pan_length, card_holder, expiry_month, expiry_year, card_type, card_category,
+        card_subcategory, card_issuer, card_country, transaction_count, sandbox_script, created_at, updated_at)
+     values (gen_random_uuid(), ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '[]', ?, ?)
+     on conflict (merchant_id, environment, fingerprint) do nothing
+     returning id`,
+    [
+      ctx.merchantId,
+      ctx.environment,
+      token,
+      fingerprint,
+      sealed.keyId,
+      sealed.sealed,
+      card.pan.slice(0, 6),
+      card.pan.slice(-4),
+      card.pan.length,
+      card.holder,
+      card.expiry.month,
+      card.expiry.year,
+      card.scheme,
+      bin.category,
+      bin.subcategory,
+      bin.issuer,
+      bin.country,
+      now,
+      now,
+    ],
+  );
+  const rows = await tx.execute<StoredCard[]>(
+    `select ${CARD_COLUMNS} from gateway.cards where merchant_id = ? and environment = ? and fingerprint = ?`,
+    [ctx.merchantId, ctx.environment, fingerprint],
+  );
+  const stored = rows[0]!;
+  if (inserted.length > 0) {
+    await recordAudit(tx, deps.clock, {
+      merchantId: ctx.merchantId,
+      environment: ctx.environment,
+      action: 'vault.card_stored',
+      actor: ctx.username,
+      detail: { token: stored.token },
+    });
+  }
+  if (alias !== undefined && alias !== stored.alias) {
+    await assignAlias(tx, ctx, stored.id, alias, now);
+    stored.alias = alias;
+  }
+  return stored;
+}
+
+/** Decrypts a stored PAN for the one call that needs it (production authorisation, re-keying); audited. */
+export async function openPan(tx: EntityManager, deps: VaultDeps, ctx: MerchantContext, card: StoredCard, purpose: string): Promise<string> {
+  await recordAudit(tx, deps.clock, {
+    merchantId: ctx.merchantId,
+    environment: ctx.environment,
+    action: 'vault.pan_opened',
+    actor: ctx.username,
+    detail: { token: card.token, purpose },
+  });
+  return deps.vault.open({ keyId: card.panKeyId, sealed: card.panSealed }, panAad(ctx.merchantId, ctx.environment, card.token));
+}
+
+export interface CardUpdate {
+  expiry?: Expiry;
+  alias?: string | null;
+}
+
+/** `PUT /credit_cards/{token_or_alias}`: a new expiry and/or alias. Returns the card as it now is. */
+export async function updateCard(
+  em: EntityManager,
+  deps: VaultDeps,
+  ctx: MerchantContext,
+  tokenOrAlias: string,
+  update: CardUpdate,
+): Promise<StoredCard> {
+  try {
+    return await em.transactional(async (tx) => {
+      const card = await findCard(tx, ctx, tokenOrAlias, true);
+      if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
+      const now = deps.clock.now();
+      if (update.expiry) {
+        const pan = await openPan(tx, deps, ctx, card, 'expiry_update');
+        const fingerprint = deps.vault.fingerprint(ctx.merchantId, ctx.environment, pan, update.expiry.month, update.expiry.year);
+        await tx.execute(
+          'update gateway.cards set expiry_month = ?, expiry_year = ?, fingerprint = ?, updated_at = ? where id = ?',
+          [update.expiry.month, update.expiry.year, fingerprint, now, card.id],
+        );
+      }
+      if (update.alias !== undefined) await assignAlias(tx, ctx, card.id, update.alias, now);
+      await recordAudit(tx, deps.clock, {
+        merchantId: ctx.merchantId,
+        environment: ctx.environment,
+        action: 'vault.card_updated',
+        actor: ctx.username,
+        detail: { token: card.token, expiry: Boolean(update.expiry), alias: update.alias !== undefined },
+      });
+      const rows = await tx.execute<StoredCard[]>(`select ${CARD_COLUMNS} from gateway.cards where id = ?`, [card.id]);
+      return rows[0]!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'cards_fingerprint_unique')) throw GatewayErrors.cardConflict();
+    if (isUniqueViolation(err, 'cards_alias_unique')) {
+      throw GatewayErrors.validation(['Alias was assigned to another card at the same moment; retry']);
+    }
+    throw err;
+  }
+}
+
+/** Sandbox only: queue scripted outcomes for the card's next purchases (replacing any queued). */
+export async function setSandboxScript(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string, outcomes: ScriptedOutcome[]): Promise<StoredCard> {
+  if (ctx.environment !== 'sandbox') throw GatewayErrors.sandboxOnly();
+  const card = await findCard(em, ctx, tokenOrAlias);
+  if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
+  await em.execute('update gateway.cards set sandbox_script = ? where id = ?', [JSON.stringify(outcomes), card.id]);
+  return { ...card, sandboxScript: outcomes };
+}
+
+/**
+ * Re-encrypts every PAN not sealed with the active key (key rotation, PCI DSS 3.6/3.7), in
+ * batches, each in its own transaction. Returns how many cards were re-sealed.
+ */
+export async function rotateVaultKeys(em: EntityManager, deps: VaultDeps, batchSize = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await em.fork().transactional(async (tx) => {
+      const rows = await tx.execute<StoredCard[]>(
+        `select ${CARD_COLUMNS} from gateway.cards where pan_key_id <> ? order by id limit ? for update skip locked`,
+        [deps.vault.activeKeyId, batchSize],
+      );
+      for (const row of rows) {
+        const aad = panAad(row.merchantId, row.environment, row.token);
+        const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, aad);
+        const sealed = deps.vault.seal(pan, aad);
+        await tx.execute('update gateway.cards set pan_key_id = ?, pan_sealed = ? where id = ?', [sealed.keyId, sealed.sealed, row.id]);
+      }
+      if (rows.length > 0) {
+        await recordAudit(tx, deps.clock, {
+          merchantId: null,
+          environment: null,
+          action: 'vault.rekeyed',
+          actor: 'cli',
+          detail: { cards: rows.length, key_id: deps.vault.activeKeyId },
+        });
+      }
+      return rows.length;
+    });
+    total += done;
+    if (done < batchSize) return total;
+  }
+}

@@ -1,0 +1,38 @@
+import { AppError } from '../platform/errors.ts';
+
+/** The gateway's error catalog. Messages are the ones gateway clients match on (GATEWAY.md). */
+export const GatewayErrors = {
+  unauthenticated: () =>
+    new AppError('unauthenticated', 'Invalid credentials', {
+      status: 401,
+      headers: { 'www-authenticate': 'Basic realm="Recur gateway", charset="UTF-8"' },
+    }),
+  wrongEnvironment: (credentialEnv: string) =>
+    new AppError(
+      'wrong_environment',
+      credentialEnv === 'sandbox'
+        ? 'Sandbox credentials cannot be used in production'
+        : 'Production credentials cannot be used in the sandbox',
+      { status: 403 },
+    ),
+  throttled: (retryAfterSeconds: number) =>
+    new AppError('auth_throttled', 'Too many failed authentication attempts; try again later', {
+      status: 429,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
+  validation: (messages: string[]) =>
+    new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
+  cardNotFound: (tokenOrAlias: string, status = 404) =>
+    new AppError('card_not_found', `Card ${tokenOrAlias} could not be found`, { status }),
+  purchaseNotFound: () => new AppError('purchase_not_found', 'Could not find Purchase', { status: 404 }),
+  refundNotFound: () => new AppError('refund_not_found', 'Refund could not be found', { status: 404 }),
+  cardConflict: () =>
+    new AppError('card_conflict', 'Another stored card already has this card number and expiry date', { status: 422 }),
+  upstreamNotConfigured: () =>
+    new AppError(
+      'upstream_not_configured',
+      'Production purchases need an upstream gateway, and none is configured (UPSTREAM_GATEWAY_URL)',
+      { status: 503 },
+    ),
+  sandboxOnly: () => new AppError('sandbox_only', 'This endpoint exists only in the sandbox', { status: 404 }),
+} as const;

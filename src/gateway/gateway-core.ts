@@ -1,0 +1,142 @@
+import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Page, Paginated } from '../platform/pagination.ts';
+import type { Acquirer } from './acquirer/acquirer.ts';
+import { authenticate, type AuthPolicy, type MerchantContext } from './merchants/credentials.service.ts';
+import { checkAlias, checkRawCard } from './cards/card-input.ts';
+import { toCardView, type CardView } from './cards/card-view.ts';
+import { getCard, listCards, setSandboxScript, storeCard, updateCard, type CardUpdate } from './cards/cards.service.ts';
+import { parseExpiry, isExpired } from './cards/expiry.ts';
+import { GatewayErrors } from './errors.ts';
+import type { Environment } from './environment.ts';
+import { isPlainObject } from './purchases/purchase-input.ts';
+import { getPurchase, listPurchases, makePurchase, type PurchaseResult } from './purchases/purchases.service.ts';
+import type { PurchaseView } from './purchases/purchase-view.ts';
+import { getRefund, listRefunds, makeRefund, type RefundResult, type RefundView } from './refunds/refunds.service.ts';
+import type { ScriptedOutcome } from './sandbox/sandbox-script.ts';
+import type { VaultCrypto } from './vault/vault-crypto.ts';
+
+export interface GatewayCoreDeps {
+  orm: MikroORM;
+  vault: VaultCrypto;
+  clock: Clock;
+  logger: Logger;
+  auth: AuthPolicy;
+  acquirer?: Acquirer;
+}
+
+const TOKENIZE_FIELDS = new Set(['card_number', 'card_holder', 'card_expiry', 'cvv', 'alias', 'is_billing', 'test']);
+const UPDATE_FIELDS = new Set(['card_expiry', 'alias', 'test']);
+
+function unknownFields(body: Record<string, unknown>, known: Set<string>): string[] {
+  return Object.keys(body).filter((k) => !known.has(k)).map((k) => `Unknown field: ${k}`);
+}
+
+/**
+ * The gateway as one in-process object: the HTTPS API and the embedded billing adapter both call
+ * it. Every operation takes the caller's MerchantContext; every query is scoped by it.
+ */
+export class GatewayCore {
+  readonly #deps: GatewayCoreDeps;
+  constructor(deps: GatewayCoreDeps) {
+    this.#deps = deps;
+  }
+
+  #em(): EntityManager {
+    return this.#deps.orm.em.fork();
+  }
+
+  authenticate(environment: Environment, username: string, token: string): Promise<MerchantContext> {
+    return authenticate(this.#em(), this.#deps.clock, this.#deps.auth, environment, username, token);
+  }
+
+  /** The database answers: the gateway can serve. */
+  async healthy(): Promise<boolean> {
+    try {
+      await this.#em().execute('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async tokenize(ctx: MerchantContext, body: Record<string, unknown>): Promise<CardView> {
+    const errors = unknownFields(body, TOKENIZE_FIELDS);
+    const checked = checkRawCard(body, {
+      environment: ctx.environment,
+      now: this.#deps.clock.now(),
+      cvvRequired: body.is_billing !== true,
+      acceptedTypes: ctx.cardTypes,
+    });
+    errors.push(...checked.errors);
+    if (body.is_billing !== undefined && typeof body.is_billing !== 'boolean') errors.push('is_billing must be true or false');
+    const alias = body.alias === undefined ? undefined : checkAlias(body.alias);
+    if (alias?.error) errors.push(alias.error);
+    if (errors.length > 0 || !checked.card) throw GatewayErrors.validation(errors);
+    const card = checked.card;
+    const stored = await this.#em().transactional((tx) => storeCard(tx, this.#deps, ctx, card, alias?.alias));
+    return toCardView(stored);
+  }
+
+  async card(ctx: MerchantContext, tokenOrAlias: string): Promise<CardView> {
+    return toCardView(await getCard(this.#em(), ctx, tokenOrAlias));
+  }
+
+  async cards(ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
+    const result = await listCards(this.#em(), ctx, page);
+    return { ...result, items: result.items.map(toCardView) };
+  }
+
+  async updateCard(ctx: MerchantContext, tokenOrAlias: string, body: Record<string, unknown>): Promise<CardView> {
+    const errors = unknownFields(body, UPDATE_FIELDS);
+    const update: CardUpdate = {};
+    if (body.card_expiry !== undefined) {
+      const expiry = typeof body.card_expiry === 'string' ? parseExpiry(body.card_expiry) : undefined;
+      if (!expiry) errors.push('Expiry date is missing or invalid.');
+      else if (isExpired(expiry, this.#deps.clock.now())) errors.push('Expiry date is invalid (expired)');
+      else update.expiry = expiry;
+    }
+    if (body.alias !== undefined) {
+      const alias = checkAlias(body.alias);
+      if (alias.error) errors.push(alias.error);
+      else update.alias = alias.alias ?? null;
+    }
+    if (errors.length === 0 && body.card_expiry === undefined && body.alias === undefined) {
+      errors.push('Nothing to update: give card_expiry and/or alias');
+    }
+    if (errors.length > 0) throw GatewayErrors.validation(errors);
+    return toCardView(await updateCard(this.#em(), this.#deps, ctx, tokenOrAlias, update));
+  }
+
+  purchase(ctx: MerchantContext, body: Record<string, unknown>): Promise<PurchaseResult> {
+    return makePurchase(this.#em(), this.#deps, ctx, body);
+  }
+
+  findPurchase(ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
+    return getPurchase(this.#em(), ctx, idOrReference);
+  }
+
+  purchases(ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
+    return listPurchases(this.#em(), ctx, page);
+  }
+
+  refund(ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {
+    return makeRefund(this.#em(), this.#deps, ctx, body);
+  }
+
+  findRefund(ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
+    return getRefund(this.#em(), ctx, idOrReference);
+  }
+
+  refunds(ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
+    return listRefunds(this.#em(), ctx, page);
+  }
+
+  async scriptSandboxCard(ctx: MerchantContext, tokenOrAlias: string, outcomes: ScriptedOutcome[]): Promise<{ token: string; outcomes: ScriptedOutcome[] }> {
+    const card = await setSandboxScript(this.#em(), ctx, tokenOrAlias, outcomes);
+    return { token: card.token, outcomes: card.sandboxScript };
+  }
+}
+
+export { isPlainObject };

@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+export const DEFAULT_CURRENCIES = ['AUD', 'NZD', 'USD', 'GBP', 'EUR', 'CAD'];
+
+export const Merchant = defineEntity({
+  name: 'Merchant',
+  schema: 'gateway',
+  tableName: 'merchants',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    name: p.string().length(200),
+    /** Leads every purchase and refund id: `<prefix>-P-XXXXXXXX`. */
+    idPrefix: p.string().length(8),
+    currencies: p.json<string[]>().columnType('jsonb'),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+});
+export type Merchant = InferEntity<typeof Merchant>;

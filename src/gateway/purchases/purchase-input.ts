@@ -1,0 +1,195 @@
+import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { checkRawCard, type CheckedCard } from '../cards/card-input.ts';
+import { isIsoCurrency } from '../money.ts';
+
+export const MAX_AMOUNT = 99_999_999_999;
+const MAX_REFERENCE = 255;
+
+const KNOWN_FIELDS = new Set([
+  'amount',
+  'currency',
+  'reference',
+  'card_token',
+  'card_holder',
+  'card_number',
+  'card_expiry',
+  'cvv',
+  'customer_ip',
+  'metadata',
+  'extra',
+  'test',
+]);
+const EXTRA_FIELDS = new Set(['ecm', 'stored_credential_indicator', 'authorization_tracking_id', 'omit_expiry']);
+
+export interface PurchaseInput {
+  amount: number;
+  currency: string;
+  reference: string;
+  card: { kind: 'token'; tokenOrAlias: string } | { kind: 'raw'; card: CheckedCard };
+  customerIp: string | null;
+  metadata: Record<string, string>;
+  extra: Record<string, unknown>;
+}
+
+/** What is known of a rejected purchase, to fill the would-be record. */
+export interface PurchaseEcho {
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+  cardToken: string | null;
+  cardHolder: string | null;
+  metadata: Record<string, string>;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkAmount(value: unknown, errors: string[], allowZero: boolean): number | null {
+  if (value === undefined || value === null || value === '') {
+    errors.push("Amount can't be blank");
+    return null;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    errors.push('Amount must be an integer in the smallest currency unit');
+    return null;
+  }
+  if (value < 0) {
+    errors.push('Amount must be greater than or equal to 0');
+    return null;
+  }
+  if (!Number.isInteger(value)) {
+    errors.push('Amount must be an integer in the smallest currency unit');
+    return null;
+  }
+  if (!allowZero && value === 0) {
+    errors.push('Amount must be greater than 0');
+    return null;
+  }
+  if (value > MAX_AMOUNT) {
+    errors.push(`Amount must be less than or equal to ${MAX_AMOUNT}`);
+    return null;
+  }
+  return value;
+}
+
+export function checkReference(value: unknown, errors: string[]): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    errors.push("Reference can't be blank");
+    return null;
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    errors.push('Reference must be a string');
+    return null;
+  }
+  const reference = String(value).trim();
+  if (reference.length > MAX_REFERENCE) {
+    errors.push('Reference is too long (maximum is 255 characters)');
+    return null;
+  }
+  return reference;
+}
+
+export { checkAmount };
+
+function checkMetadata(value: unknown, errors: string[]): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) {
+    errors.push('Metadata must be an object of strings');
+    return {};
+  }
+  const entries = Object.entries(value);
+  if (entries.length > 50) errors.push('Metadata may hold at most 50 keys');
+  const out: Record<string, string> = {};
+  for (const [k, v] of entries) {
+    if (typeof v !== 'string' || k.length > 100 || v.length > 1000) {
+      errors.push('Metadata must be an object of strings (keys up to 100, values up to 1000 characters)');
+      return {};
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+function checkExtra(value: unknown, errors: string[]): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) {
+    errors.push('Extra must be an object');
+    return {};
+  }
+  for (const key of Object.keys(value)) {
+    if (!EXTRA_FIELDS.has(key)) errors.push(`Unknown field in extra: ${key}`);
+  }
+  const sci = value.stored_credential_indicator;
+  if (sci !== undefined && sci !== 'I' && sci !== 'S') errors.push('Extra stored_credential_indicator must be "I" or "S"');
+  if (value.ecm !== undefined && (typeof value.ecm !== 'string' || !/^\d{1,2}$/.test(value.ecm))) {
+    errors.push('Extra ecm must be a string of one or two digits');
+  }
+  if (value.authorization_tracking_id !== undefined && (typeof value.authorization_tracking_id !== 'string' || value.authorization_tracking_id.length > 64)) {
+    errors.push('Extra authorization_tracking_id must be a string of at most 64 characters');
+  }
+  if (value.omit_expiry !== undefined && typeof value.omit_expiry !== 'boolean') errors.push('Extra omit_expiry must be true or false');
+  return value;
+}
+
+/**
+ * Validates a purchase body with the messages gateway clients match on; collects them all.
+ * Unknown fields are rejected (writes never ignore what they do not understand).
+ */
+export function checkPurchase(
+  body: Record<string, unknown>,
+  ctx: MerchantContext,
+  now: Date,
+): { input?: PurchaseInput; errors: string[]; echo: PurchaseEcho } {
+  const errors: string[] = [];
+  for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) errors.push(`Unknown field: ${key}`);
+
+  const amount = checkAmount(body.amount, errors, true);
+  let currency: string | null = null;
+  if (body.currency === undefined || body.currency === null || body.currency === '') errors.push("Currency can't be blank");
+  else if (typeof body.currency !== 'string' || !isIsoCurrency(body.currency.toUpperCase()) || !ctx.currencies.includes(body.currency.toUpperCase())) {
+    const shown = typeof body.currency === 'string' ? body.currency.slice(0, 10) : String(body.currency).slice(0, 10);
+    errors.push(`Currency ${shown} is not valid for this merchant. Permitted currencies: ${ctx.currencies.join(', ')}`);
+  } else currency = body.currency.toUpperCase();
+  const reference = checkReference(body.reference, errors);
+  const metadata = checkMetadata(body.metadata, errors);
+  const extra = checkExtra(body.extra, errors);
+  let customerIp: string | null = null;
+  if (body.customer_ip !== undefined && body.customer_ip !== null) {
+    if (typeof body.customer_ip !== 'string' || body.customer_ip.length > 64) errors.push('Customer IP must be a string of at most 64 characters');
+    else customerIp = body.customer_ip;
+  }
+
+  const rawFields = ['card_holder', 'card_number', 'card_expiry', 'cvv'].filter((k) => body[k] !== undefined && body[k] !== null);
+  let card: PurchaseInput['card'] | undefined;
+  let cardToken: string | null = null;
+  if (body.card_token !== undefined && body.card_token !== null && body.card_token !== '') {
+    if (typeof body.card_token !== 'string' || body.card_token.length > 255) errors.push('Card token must be a string');
+    else if (rawFields.length > 0) errors.push('Give either card_token or the card details, not both');
+    else {
+      cardToken = body.card_token;
+      card = { kind: 'token', tokenOrAlias: body.card_token };
+    }
+  } else {
+    const recurring = isPlainObject(body.extra) && body.extra.ecm === '32';
+    const checked = checkRawCard(body, {
+      environment: ctx.environment,
+      now,
+      cvvRequired: !recurring,
+      acceptedTypes: ctx.cardTypes,
+    });
+    errors.push(...checked.errors);
+    if (checked.card) card = { kind: 'raw', card: checked.card };
+  }
+
+  const echo: PurchaseEcho = {
+    amount,
+    currency,
+    reference,
+    cardToken,
+    cardHolder: typeof body.card_holder === 'string' ? body.card_holder.slice(0, 255) : null,
+    metadata,
+  };
+  if (errors.length > 0 || amount === null || currency === null || reference === null || !card) return { errors, echo };
+  return { input: { amount, currency, reference, card, customerIp, metadata, extra }, errors, echo };
+}

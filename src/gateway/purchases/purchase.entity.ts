@@ -1,0 +1,53 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { Merchant } from '../merchants/merchant.entity.ts';
+import { Card } from '../cards/card.entity.ts';
+
+/** A purchase as recorded by the gateway: what the issuer (or upstream gateway) answered. */
+export const Purchase = defineEntity({
+  name: 'Purchase',
+  schema: 'gateway',
+  tableName: 'purchases',
+  properties: {
+    /** `<merchant prefix>-P-<8 uppercase alphanumerics>`; also the transaction id. */
+    id: p.string().length(40).primary(),
+    merchant: () => p.manyToOne(Merchant),
+    environment: p.string().length(10),
+    reference: p.string().length(255),
+    card: () => p.manyToOne(Card),
+    /** pending while an upstream call is in flight; completed once its answer is recorded. */
+    state: p.string().length(10),
+    amount: p.bigint('number'),
+    currency: p.string().length(3),
+    successful: p.boolean(),
+    responseCode: p.string().length(2),
+    message: p.string().length(255).nullable(),
+    authorization: p.string().length(12).nullable(),
+    rrn: p.string().length(24).nullable(),
+    /** The upstream gateway's id for a production purchase. */
+    upstreamId: p.string().length(64).nullable(),
+    cvvMatch: p.string().length(1),
+    captured: p.boolean(),
+    capturedAmount: p.bigint('number'),
+    refundedAmount: p.bigint('number').default(0),
+    merchantAdviceCode: p.string().length(20).nullable(),
+    merchantAdviceRetryAfter: p.datetime().columnType('timestamptz').nullable(),
+    customerIp: p.string().length(64).nullable(),
+    metadata: p.json<Record<string, string>>().columnType('jsonb'),
+    extra: p.json<Record<string, unknown>>().columnType('jsonb'),
+    cardSnapshot: p.json<CardSnapshot>().columnType('jsonb'),
+    transactionDate: p.datetime().columnType('timestamptz'),
+    settlementDate: p.string().length(10),
+  },
+  uniques: [{ properties: ['merchant', 'environment', 'reference'], name: 'purchases_reference_unique' }],
+  indexes: [{ properties: ['merchant', 'environment', 'transactionDate'], name: 'purchases_listing_index' }],
+});
+export type Purchase = InferEntity<typeof Purchase>;
+
+/** The masked card fields as they were when the purchase was made. */
+export interface CardSnapshot {
+  card_number: string;
+  card_holder: string;
+  card_expiry: string;
+  card_type: string;
+  card_token: string;
+}

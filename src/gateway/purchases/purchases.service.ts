@@ -1,0 +1,286 @@
+import { randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../platform/clock.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import type { Acquirer } from '../acquirer/acquirer.ts';
+import { maskedNumber } from '../cards/card-view.ts';
+import { expiryDate, formatExpiry, isExpired } from '../cards/expiry.ts';
+import { CARD_COLUMNS, openPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
+import type { VaultCrypto } from '../vault/vault-crypto.ts';
+import { GatewayErrors } from '../errors.ts';
+import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { simulatePurchase, type SimulatedOutcome } from '../sandbox/simulator.ts';
+import { testCardKindOfStored } from '../sandbox/test-cards.ts';
+import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
+import type { CardSnapshot } from './purchase.entity.ts';
+import { checkPurchase, type PurchaseInput } from './purchase-input.ts';
+import { PURCHASE_COLUMNS, rejectedPurchaseView, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.ts';
+
+export interface PurchaseDeps {
+  vault: VaultCrypto;
+  clock: Clock;
+  logger: Logger;
+  /** Production's upstream gateway; absent means production purchases are refused. */
+  acquirer?: Acquirer;
+}
+
+export type SandboxFault = NonNullable<SimulatedOutcome['fault']>;
+
+export type PurchaseResult =
+  | { kind: 'rejected'; errors: string[]; view: PurchaseView }
+  | { kind: 'processed'; view: PurchaseView; fault: SandboxFault | null }
+  /** Production only: the upstream did not answer and has no record by reference yet. */
+  | { kind: 'unknown'; view: PurchaseView };
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `<merchant prefix>-P-<8 uppercase alphanumerics>` (refunds `-R-`). */
+export function newTransactionId(prefix: string, kind: 'P' | 'R'): string {
+  let tail = '';
+  for (let i = 0; i < 8; i++) tail += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `${prefix}-${kind}-${tail}`;
+}
+
+function digits(n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += String(randomInt(10));
+  return out;
+}
+
+interface LockedCard extends StoredCard {
+  scriptHead: ScriptedOutcome | null;
+}
+
+/**
+ * Locks the card for a purchase, counts the transaction and takes the next scripted sandbox
+ * outcome, in one statement. A token wins over an alias of the same spelling.
+ */
+async function takeCardForPurchase(tx: EntityManager, ctx: MerchantContext, tokenOrAlias: string, now: Date): Promise<LockedCard | undefined> {
+  const rows = await tx.execute<LockedCard[]>(
+    `with target as (
+       select id, sandbox_script -> 0 as head from gateway.cards
+        where merchant_id = ? and environment = ? and (token = ? or alias = ?)
+        order by (token = ?) desc limit 1 for update)
+     update gateway.cards k
+        set transaction_count = k.transaction_count + 1,
+            sandbox_script = case when jsonb_array_length(k.sandbox_script) > 0 then k.sandbox_script - 0 else k.sandbox_script end,
+            updated_at = ?
+       from target where k.id = target.id
+     returning ${CARD_COLUMNS.replace(/(^|,\s*)([a-z_0-9]+)/g, '$1k.$2')}, target.head as "scriptHead"`,
+    [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias, now],
+  );
+  return rows[0];
+}
+
+function snapshotOf(card: StoredCard): CardSnapshot {
+  return {
+    card_number: maskedNumber(card),
+    card_holder: card.cardHolder,
+    card_expiry: expiryDate({ month: card.expiryMonth, year: card.expiryYear }),
+    card_type: card.cardType,
+    card_token: card.token,
+  };
+}
+
+class ReferenceTaken extends Error {}
+
+async function lockInputCard(tx: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, input: PurchaseInput, now: Date): Promise<LockedCard> {
+  const tokenOrAlias = input.card.kind === 'token' ? input.card.tokenOrAlias : (await storeCard(tx, deps, ctx, input.card.card)).token;
+  const card = await takeCardForPurchase(tx, ctx, tokenOrAlias, now);
+  // An unknown token is a rejection with a non-2xx status (GATEWAY.md).
+  if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+  return card;
+}
+
+interface PurchaseRecord {
+  id: string;
+  state: 'pending' | 'completed';
+  successful: boolean;
+  responseCode: string;
+  message: string | null;
+  authorization: string | null;
+  rrn: string | null;
+  adviceCode: string | null;
+  adviceRetryAfter: Date | null;
+}
+
+async function insertPurchase(tx: EntityManager, ctx: MerchantContext, input: PurchaseInput, card: LockedCard, record: PurchaseRecord, now: Date): Promise<PurchaseRow> {
+  const row: PurchaseRow = {
+    id: record.id,
+    reference: input.reference,
+    state: record.state,
+    amount: input.amount,
+    currency: input.currency,
+    successful: record.successful,
+    responseCode: record.responseCode,
+    message: record.message,
+    authorization: record.authorization,
+    rrn: record.rrn,
+    cvvMatch: input.card.kind === 'raw' && input.card.card.cvv ? 'M' : 'U',
+    captured: record.successful,
+    capturedAmount: record.successful ? input.amount : 0,
+    refundedAmount: 0,
+    merchantAdviceCode: record.adviceCode,
+    merchantAdviceRetryAfter: record.adviceRetryAfter,
+    customerIp: input.customerIp,
+    metadata: input.metadata,
+    extra: input.extra,
+    cardSnapshot: snapshotOf(card),
+    transactionDate: now,
+    settlementDate: now.toISOString().slice(0, 10),
+  };
+  const inserted = await tx.execute<{ id: string }[]>(
+    `insert into gateway.purchases (id, merchant_id, environment, reference, card_id, state, amount, currency, successful,
+        response_code, message, "authorization", rrn, upstream_id, cvv_match, captured, captured_amount, refunded_amount,
+        merchant_advice_code, merchant_advice_retry_after, customer_ip, metadata, extra, card_snapshot,
+        transaction_date, settlement_date)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict on constraint purchases_reference_unique do nothing
+     returning id`,
+    [
+      row.id, ctx.merchantId, ctx.environment, row.reference, card.id, row.state, row.amount, row.currency, row.successful,
+      row.responseCode, row.message, row.authorization, row.rrn, row.cvvMatch, row.captured, row.capturedAmount,
+      row.merchantAdviceCode, row.merchantAdviceRetryAfter, row.customerIp, JSON.stringify(row.metadata),
+      JSON.stringify(row.extra), JSON.stringify(row.cardSnapshot), row.transactionDate, row.settlementDate,
+    ],
+  );
+  if (inserted.length === 0) throw new ReferenceTaken();
+  return row;
+}
+
+/**
+ * `POST /purchases`. Validation failures are gateway rejections (nothing written); a valid
+ * purchase is recorded with the issuer's answer, approved or declined. The sandbox simulates the
+ * issuer inside one transaction. Production writes the purchase as pending, asks the upstream
+ * gateway with the purchase id as its reference, then records the answer: a crash or timeout in
+ * between leaves a pending record that a lookup by reference resolves, never a lost one.
+ */
+export async function makePurchase(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, body: Record<string, unknown>): Promise<PurchaseResult> {
+  const now = deps.clock.now();
+  const checked = checkPurchase(body, ctx, now);
+  if (!checked.input) return { kind: 'rejected', errors: checked.errors, view: rejectedPurchaseView(checked.echo) };
+  const input = checked.input;
+  if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
+  try {
+    if (ctx.environment === 'sandbox') return await sandboxPurchase(em, deps, ctx, input, now);
+    return await upstreamPurchase(em, deps, deps.acquirer!, ctx, input, now);
+  } catch (err) {
+    if (err instanceof ReferenceTaken) {
+      return { kind: 'rejected', errors: ['Reference is already taken'], view: rejectedPurchaseView(checked.echo) };
+    }
+    throw err;
+  }
+}
+
+async function sandboxPurchase(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, input: PurchaseInput, now: Date): Promise<PurchaseResult> {
+  return em.transactional(async (tx) => {
+    const card = await lockInputCard(tx, deps, ctx, input, now);
+    const outcome = simulatePurchase(testCardKindOfStored(card.first6, card.last4, card.panLength), input.amount, {
+      expired: isExpired({ month: card.expiryMonth, year: card.expiryYear }, now),
+      scripted: card.scriptHead,
+    });
+    const row = await insertPurchase(tx, ctx, input, card, {
+      id: newTransactionId(ctx.idPrefix, 'P'),
+      state: 'completed',
+      successful: outcome.successful,
+      responseCode: outcome.responseCode,
+      message: outcome.message,
+      authorization: outcome.successful ? digits(6) : null,
+      rrn: digits(12),
+      adviceCode: outcome.adviceCode,
+      adviceRetryAfter: outcome.adviceRetryAfter,
+    }, now);
+    return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
+  });
+}
+
+async function upstreamPurchase(
+  em: EntityManager,
+  deps: PurchaseDeps,
+  acquirer: Acquirer,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  now: Date,
+): Promise<PurchaseResult> {
+  const id = newTransactionId(ctx.idPrefix, 'P');
+  const { row, card, pan } = await em.transactional(async (tx) => {
+    const card = await lockInputCard(tx, deps, ctx, input, now);
+    const row = await insertPurchase(tx, ctx, input, card, {
+      id, state: 'pending', successful: false, responseCode: '99', message: null,
+      authorization: null, rrn: null, adviceCode: null, adviceRetryAfter: null,
+    }, now);
+    const pan = input.card.kind === 'raw' ? input.card.card.pan : await openPan(tx, deps, ctx, card, 'purchase');
+    return { row, card, pan };
+  });
+  const answer = await acquirer.purchase({
+    reference: id,
+    amount: input.amount,
+    currency: input.currency,
+    cardHolder: card.cardHolder,
+    cardNumber: pan,
+    cardExpiry: formatExpiry({ month: card.expiryMonth, year: card.expiryYear }),
+    cvv: input.card.kind === 'raw' ? input.card.card.cvv : undefined,
+    customerIp: input.customerIp ?? undefined,
+    extra: input.card.kind === 'token' ? { ...input.extra, ecm: input.extra.ecm ?? '32' } : input.extra,
+  });
+  if (answer.kind === 'unknown') {
+    deps.logger.warn({ purchaseId: id, reason: answer.reason }, 'upstream purchase outcome unknown; left pending');
+    return { kind: 'unknown', view: toPurchaseView(row) };
+  }
+  await em.execute(
+    `update gateway.purchases set state = 'completed', successful = ?, response_code = ?, message = ?, "authorization" = ?,
+        upstream_id = ?, captured = ?, captured_amount = ?, merchant_advice_code = ?, merchant_advice_retry_after = ?
+      where id = ? and state = 'pending'`,
+    [answer.successful, answer.responseCode, answer.message, answer.authorization, answer.upstreamId, answer.successful,
+      answer.successful ? input.amount : 0, answer.adviceCode, answer.adviceRetryAfter, id],
+  );
+  return {
+    kind: 'processed',
+    fault: null,
+    view: toPurchaseView({
+      ...row,
+      state: 'completed',
+      successful: answer.successful,
+      responseCode: answer.responseCode,
+      message: answer.message,
+      authorization: answer.authorization,
+      captured: answer.successful,
+      capturedAmount: answer.successful ? input.amount : 0,
+      merchantAdviceCode: answer.adviceCode,
+      merchantAdviceRetryAfter: answer.adviceRetryAfter,
+    }),
+  };
+}
+
+export async function findPurchase(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<(PurchaseRow & { upstreamId: string | null; cardId: string }) | undefined> {
+  if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
+  const rows = await em.execute<(PurchaseRow & { upstreamId: string | null; cardId: string })[]>(
+    `select ${PURCHASE_COLUMNS} from gateway.purchases
+      where merchant_id = ? and environment = ? and (id = ? or reference = ?)
+      order by (id = ?) desc limit 1`,
+    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
+  );
+  return rows[0];
+}
+
+export async function getPurchase(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
+  const row = await findPurchase(em, ctx, idOrReference);
+  if (!row) throw GatewayErrors.purchaseNotFound();
+  return toPurchaseView(row);
+}
+
+export async function listPurchases(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
+  const [rows, counts] = await Promise.all([
+    em.execute<PurchaseRow[]>(
+      `select ${PURCHASE_COLUMNS} from gateway.purchases where merchant_id = ? and environment = ?
+        order by transaction_date desc, id desc limit ? offset ?`,
+      [ctx.merchantId, ctx.environment, page.limit, page.skip],
+    ),
+    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.purchases where merchant_id = ? and environment = ?', [
+      ctx.merchantId,
+      ctx.environment,
+    ]),
+  ]);
+  return { items: rows.map(toPurchaseView), total: counts[0]?.n ?? 0, page };
+}

@@ -1,0 +1,35 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { Merchant } from '../merchants/merchant.entity.ts';
+import { Purchase, type CardSnapshot } from '../purchases/purchase.entity.ts';
+
+export const Refund = defineEntity({
+  name: 'Refund',
+  schema: 'gateway',
+  tableName: 'refunds',
+  properties: {
+    /** `<merchant prefix>-R-<8 uppercase alphanumerics>`. */
+    id: p.string().length(40).primary(),
+    merchant: () => p.manyToOne(Merchant),
+    environment: p.string().length(10),
+    reference: p.string().length(255),
+    purchase: () => p.manyToOne(Purchase),
+    /** pending while an upstream call is in flight; completed once its answer is recorded. */
+    state: p.string().length(10),
+    amount: p.bigint('number'),
+    currency: p.string().length(3),
+    successful: p.boolean(),
+    refunded: p.string().length(10),
+    responseCode: p.string().length(2),
+    message: p.string().length(255).nullable(),
+    authorization: p.string().length(12).nullable(),
+    cardSnapshot: p.json<CardSnapshot>().columnType('jsonb'),
+    transactionDate: p.datetime().columnType('timestamptz'),
+    settlementDate: p.string().length(10),
+  },
+  uniques: [{ properties: ['merchant', 'environment', 'reference'], name: 'refunds_reference_unique' }],
+  indexes: [
+    { properties: ['merchant', 'environment', 'transactionDate'], name: 'refunds_listing_index' },
+    { properties: ['purchase'], name: 'refunds_purchase_index' },
+  ],
+});
+export type Refund = InferEntity<typeof Refund>;

@@ -1,0 +1,221 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import { decimalAmount } from '../money.ts';
+import { GatewayErrors } from '../errors.ts';
+import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { checkAmount, checkReference } from '../purchases/purchase-input.ts';
+import { iso } from '../purchases/purchase-view.ts';
+import { newTransactionId, type PurchaseDeps } from '../purchases/purchases.service.ts';
+import type { CardSnapshot } from '../purchases/purchase.entity.ts';
+import { randomInt } from 'node:crypto';
+
+const KNOWN_FIELDS = new Set(['transaction_id', 'amount', 'reference', 'test']);
+
+interface RefundRow {
+  id: string;
+  reference: string;
+  purchaseId: string;
+  state: string;
+  amount: number | string;
+  currency: string;
+  successful: boolean;
+  refunded: string;
+  responseCode: string;
+  message: string | null;
+  authorization: string | null;
+  cardSnapshot: CardSnapshot;
+  transactionDate: Date | string;
+  settlementDate: string;
+}
+
+const REFUND_COLUMNS = `id, reference, purchase_id as "purchaseId", state, amount, currency, successful, refunded,
+  response_code as "responseCode", message, "authorization", card_snapshot as "cardSnapshot",
+  transaction_date as "transactionDate", settlement_date as "settlementDate"`;
+
+export interface RefundView {
+  id: string | null;
+  transaction_id: string | null;
+  authorization: string | null;
+  amount: number | null;
+  decimal_amount: number | null;
+  refunded: 'Approved' | 'Declined' | 'Error' | null;
+  message: string | null;
+  successful: boolean;
+  reference: string | null;
+  currency: string | null;
+  card_number: string | null;
+  card_holder: string | null;
+  card_expiry: string | null;
+  card_type: string | null;
+  card_token: string | null;
+  transaction_date: string | null;
+  settlement_date: string | null;
+  response_code: string;
+  original_transaction_id: string | null;
+  pending?: boolean;
+}
+
+function toRefundView(row: RefundRow): RefundView {
+  const amount = Number(row.amount);
+  const view: RefundView = {
+    id: row.id,
+    transaction_id: row.id,
+    authorization: row.authorization,
+    amount,
+    decimal_amount: decimalAmount(amount, row.currency),
+    refunded: row.refunded as RefundView['refunded'],
+    message: row.message,
+    successful: row.successful,
+    reference: row.reference,
+    currency: row.currency,
+    card_number: row.cardSnapshot.card_number,
+    card_holder: row.cardSnapshot.card_holder,
+    card_expiry: row.cardSnapshot.card_expiry,
+    card_type: row.cardSnapshot.card_type,
+    card_token: row.cardSnapshot.card_token,
+    transaction_date: iso(row.transactionDate),
+    settlement_date: row.settlementDate,
+    response_code: row.responseCode,
+    original_transaction_id: row.purchaseId,
+  };
+  if (row.state === 'pending') view.pending = true;
+  return view;
+}
+
+function rejectedRefundView(amount: number | null, reference: string | null, transactionId: string | null): RefundView {
+  return {
+    id: null, transaction_id: null, authorization: null, amount, decimal_amount: null, refunded: null, message: null,
+    successful: false, reference, currency: null, card_number: null, card_holder: null, card_expiry: null, card_type: null,
+    card_token: null, transaction_date: null, settlement_date: null, response_code: '99', original_transaction_id: transactionId,
+  };
+}
+
+export type RefundResult =
+  | { kind: 'rejected'; errors: string[]; view: RefundView }
+  | { kind: 'processed'; view: RefundView }
+  | { kind: 'unknown'; view: RefundView };
+
+class Rejection extends Error {
+  readonly errors: string[];
+  constructor(errors: string[]) {
+    super(errors[0]);
+    this.errors = errors;
+  }
+}
+
+interface PurchaseForRefund {
+  id: string;
+  amount: string;
+  refundedAmount: string;
+  currency: string;
+  successful: boolean;
+  state: string;
+  upstreamId: string | null;
+  cardSnapshot: CardSnapshot;
+}
+
+/**
+ * `POST /refunds`: full, partial or several refunds of an approved purchase, never more in total
+ * than it took. The purchase row is locked so concurrent refunds cannot over-refund.
+ */
+export async function makeRefund(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {
+  const errors: string[] = [];
+  for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) errors.push(`Unknown field: ${key}`);
+  const transactionId = typeof body.transaction_id === 'string' && body.transaction_id.length <= 255 ? body.transaction_id : null;
+  if (transactionId === null) errors.push('Original transaction could not be found');
+  const amount = checkAmount(body.amount, errors, false);
+  const reference = checkReference(body.reference, errors);
+  if (errors.length > 0 || amount === null || reference === null || transactionId === null) {
+    return { kind: 'rejected', errors, view: rejectedRefundView(amount, reference, transactionId) };
+  }
+  if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
+  const now = deps.clock.now();
+  const id = newTransactionId(ctx.idPrefix, 'R');
+  try {
+    const { row, purchase } = await em.transactional(async (tx) => {
+      const purchases = await tx.execute<PurchaseForRefund[]>(
+        `select id, amount, refunded_amount as "refundedAmount", currency, successful, state, upstream_id as "upstreamId",
+                card_snapshot as "cardSnapshot"
+           from gateway.purchases where merchant_id = ? and environment = ? and id = ? for update`,
+        [ctx.merchantId, ctx.environment, transactionId],
+      );
+      const purchase = purchases[0];
+      if (!purchase) throw new Rejection(['Original transaction could not be found']);
+      if (!purchase.successful || purchase.state !== 'completed') throw new Rejection(['Original transaction was not approved and cannot be refunded']);
+      const available = Number(purchase.amount) - Number(purchase.refundedAmount);
+      if (amount > available) throw new Rejection([`Amount exceeds the amount available to refund (${available})`]);
+      const sandbox = ctx.environment === 'sandbox';
+      const row: RefundRow = {
+        id, reference, purchaseId: purchase.id, state: sandbox ? 'completed' : 'pending', amount, currency: purchase.currency,
+        successful: sandbox, refunded: sandbox ? 'Approved' : 'Error', responseCode: sandbox ? '00' : '99',
+        message: sandbox ? 'Approved' : null, authorization: sandbox ? String(randomInt(100000, 999999)) : null,
+        cardSnapshot: purchase.cardSnapshot, transactionDate: now, settlementDate: now.toISOString().slice(0, 10),
+      };
+      const inserted = await tx.execute<{ id: string }[]>(
+        `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
+            refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict on constraint refunds_reference_unique do nothing returning id`,
+        [row.id, ctx.merchantId, ctx.environment, row.reference, row.purchaseId, row.state, row.amount, row.currency, row.successful,
+          row.refunded, row.responseCode, row.message, row.authorization, JSON.stringify(row.cardSnapshot), row.transactionDate, row.settlementDate],
+      );
+      if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
+      // Reserve the amount now, so a concurrent refund sees it; a refused upstream refund releases it.
+      await tx.execute('update gateway.purchases set refunded_amount = refunded_amount + ? where id = ?', [amount, purchase.id]);
+      return { row, purchase };
+    });
+    if (ctx.environment === 'sandbox') return { kind: 'processed', view: toRefundView(row) };
+    return await upstreamRefund(em, deps, row, purchase);
+  } catch (err) {
+    if (err instanceof Rejection) return { kind: 'rejected', errors: err.errors, view: rejectedRefundView(amount, reference, transactionId) };
+    throw err;
+  }
+}
+
+async function upstreamRefund(em: EntityManager, deps: PurchaseDeps, row: RefundRow, purchase: PurchaseForRefund): Promise<RefundResult> {
+  const answer = await deps.acquirer!.refund({ reference: row.id, upstreamTransactionId: purchase.upstreamId ?? purchase.id, amount: Number(row.amount) });
+  if (answer.kind === 'unknown') {
+    deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
+    return { kind: 'unknown', view: toRefundView(row) };
+  }
+  const refunded = answer.successful ? 'Approved' : 'Declined';
+  await em.transactional(async (tx) => {
+    await tx.execute(
+      `update gateway.refunds set state = 'completed', successful = ?, refunded = ?, response_code = ?, message = ?, "authorization" = ?
+        where id = ? and state = 'pending'`,
+      [answer.successful, refunded, answer.responseCode, answer.message, answer.authorization, row.id],
+    );
+    if (!answer.successful) {
+      await tx.execute('update gateway.purchases set refunded_amount = refunded_amount - ? where id = ?', [Number(row.amount), purchase.id]);
+    }
+  });
+  return {
+    kind: 'processed',
+    view: toRefundView({ ...row, state: 'completed', successful: answer.successful, refunded, responseCode: answer.responseCode, message: answer.message, authorization: answer.authorization }),
+  };
+}
+
+export async function getRefund(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
+  const rows = idOrReference.length > 255 ? [] : await em.execute<RefundRow[]>(
+    `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = ? and environment = ? and (id = ? or reference = ?)
+      order by (id = ?) desc limit 1`,
+    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
+  );
+  if (!rows[0]) throw GatewayErrors.refundNotFound();
+  return toRefundView(rows[0]);
+}
+
+export async function listRefunds(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
+  const [rows, counts] = await Promise.all([
+    em.execute<RefundRow[]>(
+      `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = ? and environment = ?
+        order by transaction_date desc, id desc limit ? offset ?`,
+      [ctx.merchantId, ctx.environment, page.limit, page.skip],
+    ),
+    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.refunds where merchant_id = ? and environment = ?', [
+      ctx.merchantId,
+      ctx.environment,
+    ]),
+  ]);
+  return { items: rows.map(toRefundView), total: counts[0]?.n ?? 0, page };
+}

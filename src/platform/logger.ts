@@ -1,0 +1,62 @@
+import { pino, type Logger, type DestinationStream } from 'pino';
+import { scrubCardNumbers } from './pan-scrub.ts';
+
+export type { Logger };
+
+/** Paths never written to a log: card data, credentials, secrets (CONVENTIONS.md habit 9). */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'headers.authorization',
+  'authorization',
+  '*.authorization',
+  'card_number',
+  '*.card_number',
+  'cardNumber',
+  '*.cardNumber',
+  'pan',
+  '*.pan',
+  'cvv',
+  '*.cvv',
+  'api_token',
+  '*.api_token',
+  'apiToken',
+  '*.apiToken',
+  'password',
+  '*.password',
+  'secret',
+  '*.secret',
+];
+
+export interface LoggerOptions {
+  level: string;
+  destination?: DestinationStream;
+}
+
+/**
+ * The root logger. Besides redaction by path, every string argument is scrubbed of anything
+ * that looks like a card number, so that a careless message cannot leak one.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: 'recur' },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      hooks: {
+        logMethod(args, method) {
+          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubCardNumbers(arg) : arg));
+          return method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
+      serializers: {
+        err: (err: unknown) => {
+          const serialized = pino.stdSerializers.err(err as Error);
+          if (typeof serialized.message === 'string') serialized.message = scrubCardNumbers(serialized.message);
+          if (typeof serialized.stack === 'string') serialized.stack = scrubCardNumbers(serialized.stack);
+          return serialized;
+        },
+      },
+    },
+    options.destination,
+  );
+}
