@@ -53,6 +53,11 @@ export const ConfigSchema = z.object({
   UPSTREAM_GATEWAY_TOKEN: optionalString,
   UPSTREAM_GATEWAY_CA_FILE: optionalString,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
+  /**
+   * Lets the production listener take the sandbox test cards, for a staging production that uses
+   * a sandbox as its upstream. Refused when NODE_ENV is production.
+   */
+  ALLOW_TEST_CARDS_IN_PRODUCTION: bool.default(false),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -84,6 +89,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if ((config.TLS_CERT_FILE === undefined) !== (config.TLS_KEY_FILE === undefined)) {
     throw new ConfigError(['TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither']);
+  }
+  if (config.ALLOW_TEST_CARDS_IN_PRODUCTION && config.NODE_ENV === 'production') {
+    throw new ConfigError(['ALLOW_TEST_CARDS_IN_PRODUCTION: may not be set when NODE_ENV is production']);
   }
   return Object.freeze(config);
 }

@@ -67,6 +67,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         credentialKey: secrets.credentialKey,
         maxFailures: config.AUTH_MAX_FAILURES,
         failureWindowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+        testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
       },
     });
     return {

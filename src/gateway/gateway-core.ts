@@ -68,6 +68,7 @@ export class GatewayCore {
       now: this.#deps.clock.now(),
       cvvRequired: body.is_billing !== true,
       acceptedTypes: ctx.cardTypes,
+      testCardsInProduction: ctx.testCardsInProduction,
     });
     errors.push(...checked.errors);
     if (body.is_billing !== undefined && typeof body.is_billing !== 'boolean') errors.push('is_billing must be true or false');

@@ -17,12 +17,15 @@ export interface MerchantContext {
   currencies: string[];
   cardTypes: CardScheme[];
   username: string;
+  /** Staging only: production takes the sandbox test cards (ALLOW_TEST_CARDS_IN_PRODUCTION). */
+  testCardsInProduction: boolean;
 }
 
 export interface AuthPolicy {
   credentialKey: Buffer;
   maxFailures: number;
   failureWindowSeconds: number;
+  testCardsInProduction: boolean;
 }
 
 export function hashToken(credentialKey: Buffer, token: string): string {
@@ -109,6 +112,7 @@ export async function authenticate(
     currencies: row.currencies,
     cardTypes: [...CARD_SCHEMES],
     username: row.username,
+    testCardsInProduction: policy.testCardsInProduction,
   };
 }
 

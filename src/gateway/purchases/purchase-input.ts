@@ -177,6 +177,7 @@ export function checkPurchase(
       now,
       cvvRequired: !recurring,
       acceptedTypes: ctx.cardTypes,
+      testCardsInProduction: ctx.testCardsInProduction,
     });
     errors.push(...checked.errors);
     if (checked.card) card = { kind: 'raw', card: checked.card };

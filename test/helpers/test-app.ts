@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Agent, request } from 'undici';
+import { loadConfig, type Config } from '../../config/config.ts';
+import { buildRuntime, type Runtime } from '../../src/composition/runtime.ts';
+import { startApiListeners, type ApiListeners } from '../../src/composition/servers.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { generateSelfSigned, type TlsMaterial } from '../../src/platform/tls.ts';
+import { createMerchant, type NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
+import { createTestDatabase } from './database.ts';
+import type { Clock } from '../../src/platform/clock.ts';
+
+let tlsPromise: Promise<TlsMaterial> | undefined;
+/** One self-signed certificate per test process. */
+export function testTls(): Promise<TlsMaterial> {
+  tlsPromise ??= generateSelfSigned('127.0.0.1');
+  return tlsPromise;
+}
+
+export function randomKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
+/** Settings for a test: its own database, data directory and random secrets; anything may be overridden. */
+export async function testConfig(overrides: Record<string, string> = {}): Promise<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: await createTestDatabase(),
+    DATABASE_POOL_MAX: '5',
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'recur-test-')),
+    VAULT_KEYS: `k1:${randomKey()}`,
+    VAULT_FINGERPRINT_KEY: randomKey(),
+    CREDENTIAL_HASH_KEY: randomKey(),
+    ...overrides,
+  });
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  text: string;
+}
+
+export interface ApiClient {
+  get(path: string): Promise<HttpResult>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  put(path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  raw(method: string, path: string, options?: { body?: string; headers?: Record<string, string> }): Promise<HttpResult>;
+}
+
+export interface TestApp {
+  config: Config;
+  runtime: Runtime;
+  listeners: ApiListeners;
+  tls: TlsMaterial;
+  /** Every log line written during the test, as emitted. */
+  logs: string[];
+  agent: Agent;
+  newMerchant(name?: string): Promise<NewMerchant>;
+  client(environment: 'sandbox' | 'production', credentials?: { username: string; api_token: string } | null): ApiClient;
+  close(): Promise<void>;
+}
+
+export function makeClient(agent: Agent, base: string, credentials: { username: string; api_token: string } | null): ApiClient {
+  const auth = credentials ? { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}` } : {};
+  const raw = async (method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> => {
+    const res = await request(`${base}${path}`, {
+      method: method as 'GET',
+      dispatcher: agent,
+      headers: { ...auth, ...options.headers },
+      body: options.body,
+    });
+    const text = await res.body.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body, text };
+  };
+  const json = (method: string) => (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    raw(method, path, {
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  return { get: (path) => raw('GET', path), post: json('POST'), put: json('PUT'), raw };
+}
+
+/** Recur's API over real HTTPS on free ports, against a database of its own. */
+export async function startTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+  const config = await testConfig(options.env);
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger({ level: config.LOG_LEVEL, destination });
+  const runtime = await buildRuntime(config, { logger, clock: options.clock });
+  const tls = await testTls();
+  const listeners = await startApiListeners(runtime, tls, { sandbox: 0, production: 0 });
+  const agent = new Agent({ connect: { ca: tls.cert }, keepAliveTimeout: 5_000, allowH2: false });
+  return {
+    config,
+    runtime,
+    listeners,
+    tls,
+    logs,
+    agent,
+    newMerchant: (name = 'Test Merchant') => createMerchant(runtime.orm.em.fork(), runtime.clock, runtime.secrets.credentialKey, { name }),
+    client(environment, credentials) {
+      const base = environment === 'sandbox' ? listeners.urls.sandbox! : listeners.urls.production;
+      return makeClient(agent, base, credentials === undefined ? null : credentials);
+    },
+    async close() {
+      await agent.close();
+      await listeners.close();
+      await runtime.close();
+    },
+  };
+}
