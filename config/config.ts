@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The whole of Recur's configuration: one schema, parsed once from the environment by
- * `loadConfig`, frozen, and passed down. Nothing else in Recur reads `process.env`.
+ * `loadConfig`, frozen, and passed down. Nothing else in Recur reads the environment.
  * Every setting has a safe default for a laptop; production refuses to run on dev secrets
  * (see `src/platform/secrets.ts`).
  */

@@ -4,6 +4,7 @@ import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.
 import { addMerchantAuth, registerGatewayRoutes } from '../gateway/api/gateway-api.ts';
 import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
+import { failure } from '../platform/http/envelope.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -19,6 +20,10 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     async (api) => {
       addMerchantAuth(api, runtime.gateway, environment);
       registerGatewayRoutes(api, runtime.gateway, environment);
+      // Unknown paths under /v1.0 authenticate first too: every request is authenticated (the seed).
+      api.setNotFoundHandler((_req, reply) => {
+        reply.code(404).send(failure(['Record not found'], environment === 'sandbox', null));
+      });
     },
     { prefix: API_PREFIX },
   );
