@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomKey, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { connect } from './helpers/database.ts';
+
+const run = promisify(execFile);
+const BIN = resolve(import.meta.dirname, '../bin/recur.js');
+let app: TestApp;
+
+function envOf(app: TestApp, extra: Record<string, string> = {}): Record<string, string> {
+  const c = app.config;
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    DATABASE_URL: c.DATABASE_URL,
+    DATA_DIR: c.DATA_DIR,
+    VAULT_KEYS: c.VAULT_KEYS!,
+    VAULT_FINGERPRINT_KEY: c.VAULT_FINGERPRINT_KEY!,
+    CREDENTIAL_HASH_KEY: c.CREDENTIAL_HASH_KEY!,
+    ...extra,
+  };
+}
+
+async function recur(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 30_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('recur merchant', () => {
+  it('create prints one JSON object with working sandbox and production credentials', async () => {
+    const out = await recur(['merchant', 'create', '--name', 'CLI Shop'], envOf(app));
+    expect(out.code).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]!);
+    expect(created).toEqual({
+      merchant_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sandbox: { username: expect.stringMatching(/^TEST/), api_token: expect.any(String) },
+      production: { username: expect.not.stringMatching(/^TEST/), api_token: expect.any(String) },
+    });
+    expect((await app.client('sandbox', created.sandbox).get('/health')).status).toBe(200);
+    expect((await app.client('production', created.production).get('/health')).status).toBe(200);
+  });
+
+  it('rotate-token issues a new token and the old one stops working', async () => {
+    const created = JSON.parse((await recur(['merchant', 'create', '--name', 'Rotating'], envOf(app))).stdout);
+    const out = await recur(['merchant', 'rotate-token', '--username', created.sandbox.username.toLowerCase()], envOf(app));
+    expect(out.code).toBe(0);
+    const rotated = JSON.parse(out.stdout);
+    expect(rotated.api_token).not.toBe(created.sandbox.api_token);
+    expect((await app.client('sandbox', created.sandbox).get('/health')).status).toBe(401);
+    expect((await app.client('sandbox', { username: created.sandbox.username, api_token: rotated.api_token }).get('/health')).status).toBe(200);
+    const missing = await recur(['merchant', 'rotate-token', '--username', 'TESTnobody'], envOf(app));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No credential has the username TESTnobody');
+  });
+});
+
+describe('recur vault rotate', () => {
+  it('re-seals every card under the new active key, and cards stay usable', async () => {
+    const merchant = await app.newMerchant('Rekey');
+    const api = app.client('sandbox', merchant.sandbox);
+    const card = (await api.post('/credit_cards', { card_holder: 'A', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' })).body.response;
+    const k2 = randomKey();
+    const env = envOf(app, { VAULT_KEYS: `${app.config.VAULT_KEYS},k2:${k2}`, VAULT_ACTIVE_KEY_ID: 'k2' });
+    const out = await recur(['vault', 'rotate'], env);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ resealed: expect.any(Number), active_key_id: 'k2' });
+    expect(JSON.parse(out.stdout).resealed).toBeGreaterThanOrEqual(1);
+    const db = await connect(app.config.DATABASE_URL);
+    const keys = await db.query('select distinct pan_key_id from gateway.cards');
+    await db.end();
+    expect(keys.rows).toEqual([{ pan_key_id: 'k2' }]);
+    expect(JSON.parse((await recur(['vault', 'rotate'], env)).stdout).resealed).toBe(0);
+    // The running app does not hold k2, but sandbox purchases never open the vault.
+    const paid = await api.post('/purchases', { amount: 100, currency: 'AUD', reference: 'after-rekey', card_token: card.token });
+    expect(paid.body.response.successful).toBe(true);
+  });
+});
+
+describe('recur configuration and start-up', () => {
+  it('migrate creates a missing database and applies the migrations', async () => {
+    const url = new URL(app.config.DATABASE_URL);
+    url.pathname = `/recur_t${inject('runId')}_fresh_${randomBytes(3).toString('hex')}`;
+    const out = await recur(['migrate'], envOf(app, { DATABASE_URL: url.toString() }));
+    expect(out.code).toBe(0);
+    const db = await connect(url.toString());
+    const { rows } = await db.query('select count(*)::int as n from mikro_orm_migrations');
+    await db.end();
+    expect(rows[0].n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names a bad setting and exits 78', async () => {
+    const out = await recur(['migrate'], envOf(app, { SANDBOX_PORT: 'eighty' }));
+    expect(out.code).toBe(78);
+    expect(out.stderr).toContain('SANDBOX_PORT');
+  });
+
+  it('refuses generated secrets in production', async () => {
+    const env = envOf(app, { NODE_ENV: 'production' });
+    delete (env as Partial<typeof env>).VAULT_KEYS;
+    delete (env as Partial<typeof env>).VAULT_FINGERPRINT_KEY;
+    delete (env as Partial<typeof env>).CREDENTIAL_HASH_KEY;
+    const out = await recur(['migrate'], env);
+    expect(out.code).toBe(78);
+    expect(out.stderr).toContain('dev secrets are refused');
+  });
+
+  it('explains its usage', async () => {
+    const out = await recur(['frobnicate'], envOf(app));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('unknown command: frobnicate');
+    expect(out.stderr).toContain('Usage: recur');
+  });
+});
