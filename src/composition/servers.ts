@@ -16,6 +16,8 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     test: environment === 'sandbox',
   });
+  // Liveness for orchestrators: no credentials, no data, no database.
+  app.get('/livez', async (_req, reply) => reply.send({ status: 'ok' }));
   app.register(
     async (api) => {
       addMerchantAuth(api, runtime.gateway, environment);

@@ -1,6 +1,6 @@
 import type { Acquirer, AcquirerAnswer, AcquirerPurchase, AcquirerRefund } from '../gateway/acquirer/acquirer.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
-import { TransportError } from '../gateway-client/errors.ts';
+import { GatewayClientError, ServerError, TransportError } from '../gateway-client/errors.ts';
 import type { PurchaseRecord, RefundRecord } from '../gateway-client/schemas.ts';
 
 function fromPurchase(record: PurchaseRecord): AcquirerAnswer {
@@ -42,12 +42,18 @@ function rejected(errors: string[]): AcquirerAnswer {
   };
 }
 
+/** An answer that may or may not have been acted on: a transport failure or a server error. */
+function ambiguous(err: unknown): err is GatewayClientError {
+  return err instanceof TransportError || err instanceof ServerError;
+}
+
 /**
  * Production's acquirer: an upstream gateway of the same API. The reference sent is Recur's
- * purchase id, unique across merchants. After a transport failure the purchase is looked up by
- * reference; if the upstream has no record it is sent once more with the same reference (a late
- * first arrival then makes the second a "Reference is already taken" rejection, and the lookup
- * after it finds the first). Still nothing: `unknown`, and the purchase stays pending.
+ * purchase id, unique across merchants. After a transport failure or a server error the purchase
+ * is looked up by reference; if the upstream has no record it is sent once more with the same
+ * reference (a late first arrival then makes the second a "Reference is already taken"
+ * rejection, and the lookup after it finds the first). No answer, or still nothing: `unknown`,
+ * and the purchase stays pending for a lookup later.
  */
 export class UpstreamAcquirer implements Acquirer {
   readonly #client: GatewayClient;
@@ -67,21 +73,32 @@ export class UpstreamAcquirer implements Acquirer {
       ...(request.customerIp ? { customer_ip: request.customerIp } : {}),
       ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}),
     };
+    let lastFailure = 'no answer';
     for (let attempt = 0; attempt < 2; attempt++) {
-      const result = await this.#client.purchaseOrRecover(body);
-      if ('answer' in result) {
-        const { answer } = result;
+      try {
+        const answer = await this.#client.purchase(body);
         if (answer.successful && answer.record) return fromPurchase(answer.record);
         if (answer.errors.includes('Reference is already taken')) {
-          const found = await this.#client.findPurchase(request.reference);
-          if (found) return fromPurchase(found);
+          // An earlier send arrived after all: adopt what it recorded.
+          const found = await this.#lookup(() => this.#client.findPurchase(request.reference));
+          if (found.kind === 'found') return fromPurchase(found.record);
+          return { kind: 'unknown', reason: 'reference taken upstream but not found' };
         }
         return rejected(answer.errors);
+      } catch (err) {
+        if (!ambiguous(err)) {
+          // 401, 403, 404, 422: the upstream refused the request; nothing was charged.
+          if (err instanceof GatewayClientError) return rejected([`Upstream gateway refused the request: ${err.message}`]);
+          throw err;
+        }
+        lastFailure = err.message;
       }
-      if (result.recovered) return fromPurchase(result.recovered);
-      if (attempt === 1) return { kind: 'unknown', reason: result.cause.message };
+      const found = await this.#lookup(() => this.#client.findPurchase(request.reference));
+      if (found.kind === 'found') return fromPurchase(found.record);
+      if (found.kind === 'unreachable') return { kind: 'unknown', reason: lastFailure };
+      // Not found: send once more with the same reference (a late first arrival makes it a rejection).
     }
-    return { kind: 'unknown', reason: 'no answer' };
+    return { kind: 'unknown', reason: lastFailure };
   }
 
   async refund(request: AcquirerRefund): Promise<AcquirerAnswer> {
@@ -90,9 +107,23 @@ export class UpstreamAcquirer implements Acquirer {
       if (answer.successful && answer.record) return fromRefund(answer.record);
       return rejected(answer.errors);
     } catch (err) {
-      if (!(err instanceof TransportError)) throw err;
-      const found = await this.#client.findRefund(request.reference);
-      return found ? fromRefund(found) : { kind: 'unknown', reason: err.message };
+      if (!ambiguous(err)) {
+        if (err instanceof GatewayClientError) return rejected([`Upstream gateway refused the request: ${err.message}`]);
+        throw err;
+      }
+      const found = await this.#lookup(() => this.#client.findRefund(request.reference));
+      return found.kind === 'found' ? fromRefund(found.record) : { kind: 'unknown', reason: err.message };
+    }
+  }
+
+  /** A lookup by reference that tells "the upstream has no such record" from "the upstream did not answer". */
+  async #lookup<T>(find: () => Promise<T | null>): Promise<{ kind: 'found'; record: T } | { kind: 'absent' } | { kind: 'unreachable' }> {
+    try {
+      const record = await find();
+      return record ? { kind: 'found', record } : { kind: 'absent' };
+    } catch (err) {
+      if (ambiguous(err)) return { kind: 'unreachable' };
+      throw err;
     }
   }
 }

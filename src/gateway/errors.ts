@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors.ts';
+import { scrubCardNumbers } from '../platform/pan-scrub.ts';
 
 /** The gateway's error catalog. Messages are the ones gateway clients match on (GATEWAY.md). */
 export const GatewayErrors = {
@@ -23,7 +24,8 @@ export const GatewayErrors = {
   validation: (messages: string[]) =>
     new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
   cardNotFound: (tokenOrAlias: string, status = 404) =>
-    new AppError('card_not_found', `Card ${tokenOrAlias} could not be found`, { status }),
+    // A card number sent where a token belongs is never echoed back (PCI DSS 3.4.1).
+    new AppError('card_not_found', `Card ${scrubCardNumbers(tokenOrAlias)} could not be found`, { status }),
   purchaseNotFound: () => new AppError('purchase_not_found', 'Could not find Purchase', { status: 404 }),
   refundNotFound: () => new AppError('refund_not_found', 'Refund could not be found', { status: 404 }),
   cardConflict: () =>

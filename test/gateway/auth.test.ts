@@ -70,8 +70,8 @@ describe('authentication', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     // Other merchants are unaffected.
     expect((await app.client('sandbox', merchant.sandbox).get('/health')).status).toBe(200);
-    const audit = await app.runtime.orm.em.fork().execute(`select count(*)::int as n from gateway.audit_events where action = 'auth.failed'`);
-    expect(audit[0].n).toBeGreaterThanOrEqual(3);
+    const audit = await app.runtime.orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from gateway.audit_events where action = 'auth.failed'`);
+    expect(audit[0]!.n).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses plain HTTP on the API port', async () => {

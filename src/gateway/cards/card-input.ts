@@ -2,6 +2,7 @@ import { checkPan, type CardScheme } from './card-scheme.ts';
 import { isExpired, parseExpiry, type Expiry } from './expiry.ts';
 import { isTestCard } from '../sandbox/test-cards.ts';
 import type { Environment } from '../environment.ts';
+import { findCardNumbers } from '../../platform/pan-scrub.ts';
 
 export interface RawCardInput {
   card_holder?: unknown;
@@ -37,6 +38,8 @@ export function checkRawCard(
   if (blank(input.card_holder)) errors.push("Card holder can't be blank");
   else if (typeof input.card_holder !== 'string') errors.push('Card holder must be a string');
   else if (input.card_holder.trim().length > MAX_HOLDER) errors.push('Card holder is too long (maximum is 255 characters)');
+  // Stored in clear: a card number typed into the name field must not land there.
+  else if (findCardNumbers(input.card_holder).length > 0) errors.push('Card holder may not contain a card number');
   else holder = input.card_holder.trim();
 
   let pan: string | undefined;
@@ -91,5 +94,6 @@ export function checkAlias(value: unknown): { alias?: string | null; error?: str
   if (alias === '') return { alias: null };
   if (alias.length > ALIAS_MAX) return { error: 'Alias is too long (maximum is 255 characters)' };
   if (CONTROL.test(alias) || alias.includes('/')) return { error: 'Alias may not contain control characters or "/"' };
+  if (findCardNumbers(alias).length > 0) return { error: 'Alias may not contain a card number' };
   return { alias };
 }

@@ -1,4 +1,5 @@
 import { decimalAmount } from '../money.ts';
+import { scrubCardNumbers } from '../../platform/pan-scrub.ts';
 import type { CardSnapshot } from './purchase.entity.ts';
 import type { PurchaseEcho } from './purchase-input.ts';
 
@@ -105,22 +106,28 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
   return view;
 }
 
-/** The would-be record of a rejected purchase: `successful: false`, code 99, no message or authorization. */
+const scrub = (text: string | null) => (text === null ? null : scrubCardNumbers(text));
+
+/**
+ * The would-be record of a rejected purchase: `successful: false`, code 99, no message or
+ * authorization. What it echoes of the request is scrubbed: a card number sent in the wrong
+ * field never comes back.
+ */
 export function rejectedPurchaseView(echo: PurchaseEcho): PurchaseView {
   return {
     id: null,
     transaction_id: null,
     authorization: null,
     card_number: null,
-    card_holder: echo.cardHolder,
+    card_holder: scrub(echo.cardHolder),
     card_expiry: null,
-    card_token: echo.cardToken,
+    card_token: scrub(echo.cardToken),
     card_type: null,
     amount: echo.amount,
     decimal_amount: echo.amount !== null && echo.currency !== null ? decimalAmount(echo.amount, echo.currency) : null,
     successful: false,
     message: null,
-    reference: echo.reference,
+    reference: scrub(echo.reference),
     currency: echo.currency,
     response_code: '99',
     transaction_date: null,
@@ -130,6 +137,6 @@ export function rejectedPurchaseView(echo: PurchaseEcho): PurchaseView {
     refunded_amount: 0,
     rrn: null,
     cvv_match: 'U',
-    metadata: echo.metadata,
+    metadata: Object.fromEntries(Object.entries(echo.metadata).map(([k, v]) => [k, scrubCardNumbers(v)])),
   };
 }

@@ -8,6 +8,7 @@ import { iso } from '../purchases/purchase-view.ts';
 import { newTransactionId, type PurchaseDeps } from '../purchases/purchases.service.ts';
 import type { CardSnapshot } from '../purchases/purchase.entity.ts';
 import { randomInt } from 'node:crypto';
+import { scrubCardNumbers } from '../../platform/pan-scrub.ts';
 
 const KNOWN_FIELDS = new Set(['transaction_id', 'amount', 'reference', 'test']);
 
@@ -85,8 +86,9 @@ function toRefundView(row: RefundRow): RefundView {
 function rejectedRefundView(amount: number | null, reference: string | null, transactionId: string | null): RefundView {
   return {
     id: null, transaction_id: null, authorization: null, amount, decimal_amount: null, refunded: null, message: null,
-    successful: false, reference, currency: null, card_number: null, card_holder: null, card_expiry: null, card_type: null,
-    card_token: null, transaction_date: null, settlement_date: null, response_code: '99', original_transaction_id: transactionId,
+    successful: false, reference: reference && scrubCardNumbers(reference), currency: null, card_number: null, card_holder: null,
+    card_expiry: null, card_type: null, card_token: null, transaction_date: null, settlement_date: null, response_code: '99',
+    original_transaction_id: transactionId && scrubCardNumbers(transactionId),
   };
 }
 

@@ -1,0 +1,151 @@
+/**
+ * Gateway API throughput over HTTPS with keep-alive: purchases by token at 1 and 32 concurrent
+ * clients, against the same server's `GET /livez` (no database) and `GET /v1.0/health`
+ * (authenticated, one query) measured in the same run. Recur runs as a child process
+ * (`recur start`) on its own database, so the load generator does not share its event loop.
+ *
+ *   node bench/gateway-api.ts [--seconds 10] [--json out.json]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'undici';
+import pg from 'pg';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, json: { type: 'string' } } });
+const SECONDS = Number(values.seconds);
+const ROOT = resolve(import.meta.dirname, '..');
+const db = `recur_bench_${randomBytes(3).toString('hex')}`;
+const dataDir = await mkdtemp(join(tmpdir(), 'recur-bench-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+  DATABASE_POOL_MAX: '20',
+  DATA_DIR: dataDir,
+  SANDBOX_PORT: '0',
+  PRODUCTION_PORT: '0',
+};
+
+function cli(args: string[]): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/recur.js'), ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? ok(out) : fail(new Error(`recur ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/recur.js'), 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const base = await new Promise<string>((ok, fail) => {
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += d;
+      const m = /Recur sandbox API:\s+(\S+)/.exec(err);
+      if (m) ok(m[1]!);
+    });
+    child.on('exit', (code) => fail(new Error(`recur start exited ${code}: ${err}`)));
+  });
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+interface Result {
+  scenario: string;
+  clients: number;
+  requests: number;
+  perSecond: number;
+  p50ms: number;
+  p99ms: number;
+  errors: number;
+}
+
+async function load(name: string, clients: number, agent: Agent, send: (client: number, i: number) => Promise<number>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const t0 = performance.now();
+        const status = await send(client, i).catch(() => 0);
+        latencies.push(performance.now() - t0);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2));
+  return { scenario: name, clients, requests: latencies.length, perSecond: Math.round(latencies.length / elapsed), p50ms: q(0.5), p99ms: q(0.99), errors };
+}
+
+await cli(['migrate']);
+const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench']));
+const server = await startServer();
+try {
+  const cert = await readFile(join(dataDir, 'tls/cert.pem'), 'utf8');
+  const agent = new Agent({ connect: { ca: cert }, connections: 64, keepAliveTimeout: 30_000, allowH2: false });
+  const auth = `Basic ${Buffer.from(`${merchant.sandbox.username}:${merchant.sandbox.api_token}`).toString('base64')}`;
+  const origin = server.base.replace(/\/v1\.0$/, '');
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await request(`${origin}${path}`, {
+      method,
+      dispatcher: agent,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    await res.body.dump();
+    return res.statusCode;
+  };
+  const tokenRes = await request(`${server.base}/credit_cards`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ card_holder: 'Bench', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' }),
+  });
+  const token = ((await tokenRes.body.json()) as { response: { token: string } }).response.token;
+  // Each client charges its own card, as subscriptions do; one shared card would serialise on its row lock.
+  const tokens: string[] = [];
+  for (let i = 0; i < 32; i++) {
+    const r = await request(`${server.base}/credit_cards`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ card_holder: `Bench ${i}`, card_number: '4111111111111111', card_expiry: `${String((i % 12) + 1).padStart(2, '0')}/${2030 + Math.floor(i / 12)}`, cvv: '123' }),
+    });
+    tokens.push(((await r.body.json()) as { response: { token: string } }).response.token);
+  }
+  void token;
+  const run = randomBytes(3).toString('hex');
+  const results: Result[] = [];
+  for (const clients of [1, 32]) {
+    results.push(await load('GET /livez (no database)', clients, agent, () => call('GET', '/livez')));
+    results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
+    results.push(
+      await load('POST /v1.0/purchases by token', clients, agent, (c, i) =>
+        call('POST', '/v1.0/purchases', { amount: 1000, currency: 'AUD', reference: `b-${run}-${clients}-${c}-${i}`, card_token: tokens[c]! }),
+      ),
+    );
+  }
+  await agent.close();
+  console.table(results);
+  for (const clients of [1, 32]) {
+    const base = results.find((r) => r.clients === clients && r.scenario.startsWith('GET /livez'))!;
+    const buy = results.find((r) => r.clients === clients && r.scenario.startsWith('POST'))!;
+    console.log(`${clients} client(s): purchases ${buy.perSecond}/s = ${(buy.perSecond / base.perSecond).toFixed(2)} x /livez (${base.perSecond}/s)`);
+  }
+  if (values.json) await writeFile(values.json, JSON.stringify({ seconds: SECONDS, results }, null, 2));
+} finally {
+  server.stop();
+  await new Promise((r) => setTimeout(r, 1000));
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`drop database if exists ${db} with (force)`);
+  await admin.end();
+}

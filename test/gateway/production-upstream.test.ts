@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
+import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
+
+/**
+ * Production with a real acquirer: a DOWNSTREAM Recur whose production listener sends purchases
+ * to an UPSTREAM Recur's sandbox through the gateway client, over HTTPS.
+ */
+const APPROVED = '5123456789012346';
+const DECLINED = '5313581000123430';
+
+let upstream: TestApp;
+let downstream: TestApp;
+let bare: TestApp;
+let unreachable: TestApp;
+let upMerchant: NewMerchant;
+let downMerchant: NewMerchant;
+let up: ApiClient;
+let prod: ApiClient;
+
+const ref = (label: string) => `${label}-${randomUUID()}`;
+
+function card(number: string, expiry: string, cvv = '123') {
+  return { card_holder: 'Ada Lovelace', card_number: number, card_expiry: expiry, cvv };
+}
+
+/** Every upstream purchase whose reference is the given one (the list, not the lookup, to count them). */
+async function upstreamPurchasesWithReference(reference: string): Promise<any[]> {
+  const res = await up.get('/purchases?limit=50');
+  expect(res.status).toBe(200);
+  expect(res.body.total_records).toBeLessThanOrEqual(50);
+  return res.body.response.filter((p: { reference: string }) => p.reference === reference);
+}
+
+async function downstreamRow(id: string): Promise<{ state: string; upstream_id: string | null; successful: boolean } | undefined> {
+  const rows = await downstream.runtime.orm.em
+    .fork()
+    .execute<{ state: string; upstream_id: string | null; successful: boolean }[]>(`select state, upstream_id, successful from gateway.purchases where id = ?`, [id]);
+  return rows[0];
+}
+
+/** Tokenizes the card on the upstream sandbox (the same token the downstream's raw-card purchases land on) and scripts it. */
+async function scriptUpstreamCard(number: string, expiry: string, outcomes: Record<string, unknown>[]): Promise<string> {
+  const tokenized = await up.post('/credit_cards', card(number, expiry));
+  expect(tokenized.status).toBe(200);
+  const token = tokenized.body.response.token as string;
+  const scripted = await up.put(`/sandbox/credit_cards/${token}/script`, { outcomes });
+  expect(scripted.status).toBe(200);
+  return token;
+}
+
+beforeAll(async () => {
+  upstream = await startTestApp();
+  upMerchant = await upstream.newMerchant('Upstream Acquirer');
+  up = upstream.client('sandbox', upMerchant.sandbox);
+  const caFile = join(upstream.config.DATA_DIR, 'upstream-ca.pem');
+  await writeFile(caFile, upstream.tls.cert);
+  downstream = await startTestApp({
+    env: {
+      UPSTREAM_GATEWAY_URL: upstream.listeners.urls.sandbox!,
+      UPSTREAM_GATEWAY_USERNAME: upMerchant.sandbox.username,
+      UPSTREAM_GATEWAY_TOKEN: upMerchant.sandbox.api_token,
+      UPSTREAM_GATEWAY_CA_FILE: caFile,
+      UPSTREAM_TIMEOUT_MS: '500',
+      ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+    },
+  });
+  downMerchant = await downstream.newMerchant('Downstream Shop');
+  prod = downstream.client('production', downMerchant.production);
+  bare = await startTestApp();
+  // An upstream that refuses connections: a port that was free a moment ago.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  unreachable = await startTestApp({
+    env: {
+      UPSTREAM_GATEWAY_URL: `https://127.0.0.1:${port}/v1.0`,
+      UPSTREAM_GATEWAY_USERNAME: upMerchant.sandbox.username,
+      UPSTREAM_GATEWAY_TOKEN: upMerchant.sandbox.api_token,
+      UPSTREAM_GATEWAY_CA_FILE: caFile,
+      UPSTREAM_TIMEOUT_MS: '500',
+      ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+    },
+  });
+});
+afterAll(async () => {
+  await downstream?.close();
+  await bare?.close();
+  await unreachable?.close();
+  await upstream?.close();
+});
+
+describe('production purchases through an upstream gateway', () => {
+  it('purchases by token: approved, test false, sent upstream once with our purchase id as reference', async () => {
+    const tokenized = await prod.post('/credit_cards', card(APPROVED, '12/2030'));
+    expect(tokenized.status).toBe(200);
+    expect(tokenized.body.test).toBe(false);
+    const token = tokenized.body.response.token;
+
+    const reference = ref('by-token');
+    const res = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference, card_token: token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ successful: true, errors: [], test: false });
+    const purchase = res.body.response;
+    expect(purchase).toMatchObject({ successful: true, response_code: '00', message: 'Approved', amount: 1000, reference, card_token: token });
+    expect(purchase.authorization).toMatch(/^\d{6}$/);
+    expect(purchase.pending).toBeUndefined();
+
+    const atUpstream = await upstreamPurchasesWithReference(purchase.id);
+    expect(atUpstream).toHaveLength(1);
+    expect(atUpstream[0]).toMatchObject({ successful: true, amount: 1000, currency: 'AUD', authorization: purchase.authorization });
+    expect(await downstreamRow(purchase.id)).toEqual({ state: 'completed', upstream_id: atUpstream[0].id, successful: true });
+
+    const seen = await prod.get(`/purchases/${reference}`);
+    expect(seen.body.response).toMatchObject({ id: purchase.id, successful: true, authorization: purchase.authorization });
+  });
+
+  it('purchases by raw card', async () => {
+    const res = await prod.post('/purchases', { amount: 2500, currency: 'USD', reference: ref('raw'), ...card('4005550000000001', '11/2030') });
+    expect(res.status).toBe(200);
+    expect(res.body.test).toBe(false);
+    expect(res.body.response).toMatchObject({ successful: true, response_code: '00', card_number: '400555XXXXXX0001', currency: 'USD' });
+    expect(res.body.response.card_token).toMatch(/^[a-z0-9]{20}$/);
+    expect(await upstreamPurchasesWithReference(res.body.response.id)).toHaveLength(1);
+  });
+
+  it('records a declining card as declined', async () => {
+    const res = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('declined'), ...card(DECLINED, '12/2030') });
+    expect(res.status).toBe(200);
+    expect(res.body.successful).toBe(true);
+    expect(res.body.response).toMatchObject({ successful: false, response_code: '05', message: 'Declined', authorization: null, captured: false });
+    expect(await downstreamRow(res.body.response.id)).toMatchObject({ state: 'completed', successful: false });
+    const refund = await prod.post('/refunds', { transaction_id: res.body.response.id, amount: 100, reference: ref('refund-declined') });
+    expect(refund.body.successful).toBe(false);
+  });
+
+  it('refunds partially, then the rest, through the upstream; an over-refund is rejected', async () => {
+    const purchase = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('refundable'), ...card(APPROVED, '12/2030') });
+    const id = purchase.body.response.id;
+
+    const first = await prod.post('/refunds', { transaction_id: id, amount: 400, reference: ref('refund-1') });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ successful: true, test: false });
+    expect(first.body.response).toMatchObject({ successful: true, refunded: 'Approved', amount: 400, original_transaction_id: id });
+    const atUpstream = await up.get(`/refunds/${first.body.response.id}`);
+    expect(atUpstream.status).toBe(200);
+    expect(atUpstream.body.response).toMatchObject({ amount: 400, successful: true, authorization: first.body.response.authorization });
+
+    const rest = await prod.post('/refunds', { transaction_id: id, amount: 600, reference: ref('refund-2') });
+    expect(rest.body.response).toMatchObject({ successful: true, refunded: 'Approved', amount: 600 });
+
+    const over = await prod.post('/refunds', { transaction_id: id, amount: 1, reference: ref('refund-3') });
+    expect(over.status).toBe(200);
+    expect(over.body.successful).toBe(false);
+    expect(over.body.errors).toEqual(['Amount exceeds the amount available to refund (0)']);
+    expect((await prod.get(`/purchases/${id}`)).body.response.refunded_amount).toBe(1000);
+  });
+
+  it('adopts the upstream record by reference after the upstream answer is delayed past the timeout', async () => {
+    const upToken = await scriptUpstreamCard('4005550000000001', '07/2031', [{ fault: 'delay', delay_ms: 2_000 }]);
+    const reference = ref('delayed');
+    const started = Date.now();
+    const res = await prod.post('/purchases', { amount: 1500, currency: 'AUD', reference, ...card('4005550000000001', '07/2031') });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({ successful: true, response_code: '00', reference, amount: 1500 });
+    expect(res.body.response.pending).toBeUndefined();
+
+    const atUpstream = await upstreamPurchasesWithReference(res.body.response.id);
+    expect(atUpstream).toHaveLength(1);
+    expect(atUpstream[0]).toMatchObject({ card_token: upToken, successful: true, authorization: res.body.response.authorization });
+    expect(await downstreamRow(res.body.response.id)).toEqual({ state: 'completed', upstream_id: atUpstream[0].id, successful: true });
+    expect((await up.get(`/credit_cards/${upToken}`)).body.response.transaction_count).toBe(1);
+  });
+
+  it('adopts the upstream record by reference after the upstream drops the connection', async () => {
+    const upToken = await scriptUpstreamCard('3530111333300000', '08/2031', [{ fault: 'drop' }]);
+    const res = await prod.post('/purchases', { amount: 1700, currency: 'AUD', reference: ref('dropped'), ...card('3530111333300000', '08/2031') });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({ successful: true, response_code: '00', amount: 1700 });
+
+    const atUpstream = await upstreamPurchasesWithReference(res.body.response.id);
+    expect(atUpstream).toHaveLength(1);
+    expect(atUpstream[0]).toMatchObject({ card_token: upToken, successful: true });
+    expect(await downstreamRow(res.body.response.id)).toEqual({ state: 'completed', upstream_id: atUpstream[0].id, successful: true });
+    expect((await up.get(`/credit_cards/${upToken}`)).body.response.transaction_count).toBe(1);
+  });
+});
+
+describe('production with an unreachable upstream gateway', () => {
+  it('leaves the purchase pending and answers 502 when neither the purchase nor the lookup gets through', async () => {
+    const m = await unreachable.newMerchant('Unreachable Upstream');
+    const reference = ref('unreachable');
+    const client = unreachable.client('production', m.production);
+    const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card(APPROVED, '12/2030') });
+    expect(res.body.errors).toEqual(['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying']);
+    expect(res.status).toBe(502);
+    expect(res.body.response).toMatchObject({ reference, pending: true, successful: false });
+    const rows = await unreachable.runtime.orm.em.fork().execute(`select state from gateway.purchases where reference = ?`, [reference]);
+    expect(rows).toEqual([{ state: 'pending' }]);
+    expect((await client.get(`/purchases/${reference}`)).body.response.pending).toBe(true);
+  });
+});
+
+describe('production without an upstream gateway or the test-card switch', () => {
+  it('answers production purchases with 503 and writes nothing', async () => {
+    const m = await bare.newMerchant('No Upstream');
+    // A Luhn-valid number that is not a sandbox test card.
+    const res = await bare.client('production', m.production).post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('no-upstream'), ...card('4000056655665556', '12/2030') });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ successful: false, test: false });
+    expect(res.body.errors).toEqual(['Production purchases need an upstream gateway, and none is configured (UPSTREAM_GATEWAY_URL)']);
+    const rows = await bare.runtime.orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from gateway.purchases`);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses the sandbox test cards in production', async () => {
+    const m = await bare.newMerchant('No Test Cards');
+    const client = bare.client('production', m.production);
+    const tokenized = await client.post('/credit_cards', card(APPROVED, '12/2030'));
+    expect(tokenized.status).toBe(422);
+    expect(tokenized.body.errors).toContain('Card number is invalid');
+    const purchase = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('test-card'), ...card(APPROVED, '12/2030') });
+    expect(purchase.body.successful).toBe(false);
+    expect(purchase.body.errors).toContain('Card number is invalid');
+  });
+});
