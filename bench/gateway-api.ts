@@ -82,7 +82,15 @@ async function load(name: string, clients: number, agent: Agent, send: (client: 
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2));
-  return { scenario: name, clients, requests: latencies.length, perSecond: Math.round(latencies.length / elapsed), p50ms: q(0.5), p99ms: q(0.99), errors };
+  return {
+    scenario: name,
+    clients,
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / elapsed),
+    p50ms: q(0.5),
+    p99ms: q(0.99),
+    errors,
+  };
 }
 
 await cli(['migrate']);
@@ -117,7 +125,12 @@ try {
       method: 'POST',
       dispatcher: agent,
       headers: { authorization: auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ card_holder: `Bench ${i}`, card_number: '4111111111111111', card_expiry: `${String((i % 12) + 1).padStart(2, '0')}/${2030 + Math.floor(i / 12)}`, cvv: '123' }),
+      body: JSON.stringify({
+        card_holder: `Bench ${i}`,
+        card_number: '4111111111111111',
+        card_expiry: `${String((i % 12) + 1).padStart(2, '0')}/${2030 + Math.floor(i / 12)}`,
+        cvv: '123',
+      }),
     });
     tokens.push(((await r.body.json()) as { response: { token: string } }).response.token);
   }
@@ -129,7 +142,12 @@ try {
     results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
     results.push(
       await load('POST /v1.0/purchases by token', clients, agent, (c, i) =>
-        call('POST', '/v1.0/purchases', { amount: 1000, currency: 'AUD', reference: `b-${run}-${clients}-${c}-${i}`, card_token: tokens[c]! }),
+        call('POST', '/v1.0/purchases', {
+          amount: 1000,
+          currency: 'AUD',
+          reference: `b-${run}-${clients}-${c}-${i}`,
+          card_token: tokens[c]!,
+        }),
       ),
     );
   }
@@ -138,7 +156,9 @@ try {
   for (const clients of [1, 32]) {
     const base = results.find((r) => r.clients === clients && r.scenario.startsWith('GET /livez'))!;
     const buy = results.find((r) => r.clients === clients && r.scenario.startsWith('POST'))!;
-    console.log(`${clients} client(s): purchases ${buy.perSecond}/s = ${(buy.perSecond / base.perSecond).toFixed(2)} x /livez (${base.perSecond}/s)`);
+    console.log(
+      `${clients} client(s): purchases ${buy.perSecond}/s = ${(buy.perSecond / base.perSecond).toFixed(2)} x /livez (${base.perSecond}/s)`,
+    );
   }
   if (values.json) await writeFile(values.json, JSON.stringify({ seconds: SECONDS, results }, null, 2));
 } finally {

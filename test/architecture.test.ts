@@ -11,7 +11,11 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true })) {
+  const entries = await readdir(join(ROOT, dir), { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await sourceFiles(path)));
     else if (entry.name.endsWith('.ts')) out.push(path);
@@ -49,27 +53,45 @@ describe('architecture', () => {
   it('the gateway imports only itself and the platform', async () => {
     const graph = await importGraph();
     expect(
-      violations(graph, (f) => f.startsWith('src/gateway/'), (t) => t.startsWith('src/gateway/') || t.startsWith('src/platform/')),
+      violations(
+        graph,
+        (f) => f.startsWith('src/gateway/'),
+        (t) => t.startsWith('src/gateway/') || t.startsWith('src/platform/'),
+      ),
     ).toEqual([]);
   });
 
   it('the gateway client imports only itself and the platform', async () => {
     const graph = await importGraph();
     expect(
-      violations(graph, (f) => f.startsWith('src/gateway-client/'), (t) => t.startsWith('src/gateway-client/') || t.startsWith('src/platform/')),
+      violations(
+        graph,
+        (f) => f.startsWith('src/gateway-client/'),
+        (t) => t.startsWith('src/gateway-client/') || t.startsWith('src/platform/'),
+      ),
     ).toEqual([]);
   });
 
   it('the platform imports nothing of the product modules', async () => {
     const graph = await importGraph();
     expect(
-      violations(graph, (f) => f.startsWith('src/platform/'), (t) => t.startsWith('src/platform/') || t.startsWith('config/')),
+      violations(
+        graph,
+        (f) => f.startsWith('src/platform/'),
+        (t) => t.startsWith('src/platform/') || t.startsWith('config/'),
+      ),
     ).toEqual([]);
   });
 
   it('billing never imports gateway internals', async () => {
     const graph = await importGraph();
-    expect(violations(graph, (f) => f.startsWith('src/billing/'), (t) => !t.startsWith('src/gateway/'))).toEqual([]);
+    expect(
+      violations(
+        graph,
+        (f) => f.startsWith('src/billing/'),
+        (t) => !t.startsWith('src/gateway/'),
+      ),
+    ).toEqual([]);
   });
 
   it('nothing in src/ imports workers/ except the composition root and the CLI', async () => {

@@ -64,7 +64,9 @@ describe('recur merchant', () => {
     const rotated = JSON.parse(out.stdout);
     expect(rotated.api_token).not.toBe(created.sandbox.api_token);
     expect((await app.client('sandbox', created.sandbox).get('/health')).status).toBe(401);
-    expect((await app.client('sandbox', { username: created.sandbox.username, api_token: rotated.api_token }).get('/health')).status).toBe(200);
+    expect((await app.client('sandbox', { username: created.sandbox.username, api_token: rotated.api_token }).get('/health')).status).toBe(
+      200,
+    );
     const missing = await recur(['merchant', 'rotate-token', '--username', 'TESTnobody'], envOf(app));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No credential has the username TESTnobody');
@@ -75,7 +77,9 @@ describe('recur vault rotate', () => {
   it('re-seals every card under the new active key, and cards stay usable', async () => {
     const merchant = await app.newMerchant('Rekey');
     const api = app.client('sandbox', merchant.sandbox);
-    const card = (await api.post('/credit_cards', { card_holder: 'A', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' })).body.response;
+    const card = (
+      await api.post('/credit_cards', { card_holder: 'A', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' })
+    ).body.response;
     const k2 = randomKey();
     const env = envOf(app, { VAULT_KEYS: `${app.config.VAULT_KEYS},k2:${k2}`, VAULT_ACTIVE_KEY_ID: 'k2' });
     const out = await recur(['vault', 'rotate'], env);

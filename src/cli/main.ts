@@ -59,7 +59,10 @@ async function main(argv: string[]): Promise<number> {
         await oneShot(config, async (rt) => {
           const created = await createMerchant(rt.orm.em.fork(), rt.clock, rt.secrets.credentialKey, {
             name,
-            currencies: values.currencies?.split(',').map((c) => c.trim()).filter(Boolean),
+            currencies: values.currencies
+              ?.split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
           });
           process.stdout.write(`${JSON.stringify(created)}\n`);
         });
@@ -79,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
     case 'vault':
       if (sub !== 'rotate') throw new UsageError(`unknown vault command: ${sub ?? '(none)'}`);
       await oneShot(config, async (rt) => {
-        const count = await rotateVaultKeys(rt.orm.em.fork(), { vault: rt.vault, clock: rt.clock });
+        const count = await rotateVaultKeys(rt.sql, { vault: rt.vault, clock: rt.clock });
         process.stdout.write(`${JSON.stringify({ resealed: count, active_key_id: rt.vault.activeKeyId })}\n`);
       });
       return 0;

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import { createOrm, ensureDatabase, migrate } from '../platform/database.ts';
 import { resolveSecrets, type Secrets } from '../platform/secrets.ts';
+import { sqlOf, type SqlPool } from '../platform/sql.ts';
 import { VaultCrypto } from '../gateway/vault/vault-crypto.ts';
 import { GatewayCore } from '../gateway/gateway-core.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
@@ -18,6 +19,8 @@ export interface Runtime {
   logger: Logger;
   clock: Clock;
   orm: MikroORM;
+  /** Raw SQL on the ORM's own pool, for hot paths. */
+  sql: SqlPool;
   secrets: Secrets;
   vault: VaultCrypto;
   gateway: GatewayCore;
@@ -44,6 +47,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       const applied = await migrate(orm, config.DATABASE_URL);
       if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
     }
+    const sql = await sqlOf(orm);
     const vault = new VaultCrypto(secrets);
     let acquirer: UpstreamAcquirer | undefined;
     if (config.UPSTREAM_GATEWAY_URL && config.UPSTREAM_GATEWAY_USERNAME && config.UPSTREAM_GATEWAY_TOKEN) {
@@ -58,7 +62,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       acquirer = new UpstreamAcquirer(client);
     }
     const gateway = new GatewayCore({
-      orm,
+      sql,
       vault,
       clock,
       logger,
@@ -75,6 +79,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       logger,
       clock,
       orm,
+      sql,
       secrets,
       vault,
       gateway,

@@ -46,7 +46,11 @@ function urlOf(app: HttpServer, host: string): string {
 }
 
 /** Listens on the sandbox and production ports (0 picks a free port: tests). */
-export async function startApiListeners(runtime: Runtime, tls: TlsMaterial, ports?: { sandbox: number; production: number }): Promise<ApiListeners> {
+export async function startApiListeners(
+  runtime: Runtime,
+  tls: TlsMaterial,
+  ports?: { sandbox: number; production: number },
+): Promise<ApiListeners> {
   const { config } = runtime;
   const sandbox = config.SANDBOX_ENABLED ? buildApiServer(runtime, tls, 'sandbox') : null;
   const production = buildApiServer(runtime, tls, 'production');

@@ -103,7 +103,11 @@ export class UpstreamAcquirer implements Acquirer {
 
   async refund(request: AcquirerRefund): Promise<AcquirerAnswer> {
     try {
-      const answer = await this.#client.refund({ transaction_id: request.upstreamTransactionId, amount: request.amount, reference: request.reference });
+      const answer = await this.#client.refund({
+        transaction_id: request.upstreamTransactionId,
+        amount: request.amount,
+        reference: request.reference,
+      });
       if (answer.successful && answer.record) return fromRefund(answer.record);
       return rejected(answer.errors);
     } catch (err) {

@@ -69,7 +69,12 @@ export class GatewayClient {
     await this.#dispatcher.close();
   }
 
-  async #call<T extends z.ZodType>(method: 'GET' | 'POST' | 'PUT', path: string, schema: T, body?: unknown): Promise<{ status: number; data: z.infer<T> }> {
+  async #call<T extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<{ status: number; data: z.infer<T> }> {
     const url = new URL(path.replace(/^\//, ''), this.#base);
     let status: number;
     let text: string;
@@ -98,14 +103,17 @@ export class GatewayClient {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const errors = Array.isArray((json as { errors?: unknown }).errors) ? ((json as { errors: string[] }).errors) : [];
+      const errors = Array.isArray((json as { errors?: unknown }).errors) ? (json as { errors: string[] }).errors : [];
       if (status >= 300) throw errorForStatus(status, errors);
       throw new TransportError(`gateway answer did not match the API: ${parsed.error.issues[0]?.message ?? ''}`, status);
     }
     return { status, data: parsed.data };
   }
 
-  async #transaction<T>(status: number, data: { successful: boolean; errors: string[]; response: T | null }): Promise<TransactionAnswer<T>> {
+  async #transaction<T>(
+    status: number,
+    data: { successful: boolean; errors: string[]; response: T | null },
+  ): Promise<TransactionAnswer<T>> {
     // Purchases and refunds: 200 for approvals, declines and rejections alike; anything else is an error.
     if (status >= 300) throw errorForStatus(status, data.errors);
     return { successful: data.successful, errors: data.errors, record: data.response };
@@ -117,7 +125,14 @@ export class GatewayClient {
     return data.response;
   }
 
-  async tokenize(card: { card_holder: string; card_number: string; card_expiry: string; cvv?: string; alias?: string; is_billing?: boolean }): Promise<CardRecord> {
+  async tokenize(card: {
+    card_holder: string;
+    card_number: string;
+    card_expiry: string;
+    cvv?: string;
+    alias?: string;
+    is_billing?: boolean;
+  }): Promise<CardRecord> {
     const { status, data } = await this.#call('POST', 'credit_cards', CardEnvelope, card);
     if (status >= 300 || !data.response) throw errorForStatus(status, data.errors);
     return data.response;
@@ -157,7 +172,9 @@ export class GatewayClient {
    * up by reference and adopts what the gateway recorded. Re-sending is the caller's decision:
    * `recovered: null` means the gateway has no record of it.
    */
-  async purchaseOrRecover(purchase: PurchaseRequest): Promise<{ answer: TransactionAnswer<PurchaseRecord> } | { recovered: PurchaseRecord | null; cause: TransportError }> {
+  async purchaseOrRecover(
+    purchase: PurchaseRequest,
+  ): Promise<{ answer: TransactionAnswer<PurchaseRecord> } | { recovered: PurchaseRecord | null; cause: TransportError }> {
     try {
       return { answer: await this.purchase(purchase) };
     } catch (err) {

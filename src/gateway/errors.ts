@@ -21,15 +21,13 @@ export const GatewayErrors = {
       status: 429,
       headers: { 'retry-after': String(retryAfterSeconds) },
     }),
-  validation: (messages: string[]) =>
-    new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
+  validation: (messages: string[]) => new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
   cardNotFound: (tokenOrAlias: string, status = 404) =>
     // A card number sent where a token belongs is never echoed back (PCI DSS 3.4.1).
     new AppError('card_not_found', `Card ${scrubCardNumbers(tokenOrAlias)} could not be found`, { status }),
   purchaseNotFound: () => new AppError('purchase_not_found', 'Could not find Purchase', { status: 404 }),
   refundNotFound: () => new AppError('refund_not_found', 'Refund could not be found', { status: 404 }),
-  cardConflict: () =>
-    new AppError('card_conflict', 'Another stored card already has this card number and expiry date', { status: 422 }),
+  cardConflict: () => new AppError('card_conflict', 'Another stored card already has this card number and expiry date', { status: 422 }),
   upstreamNotConfigured: () =>
     new AppError(
       'upstream_not_configured',

@@ -1,4 +1,4 @@
-import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import type { SqlPool } from '../platform/sql.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Page, Paginated } from '../platform/pagination.ts';
@@ -18,7 +18,8 @@ import type { ScriptedOutcome } from './sandbox/sandbox-script.ts';
 import type { VaultCrypto } from './vault/vault-crypto.ts';
 
 export interface GatewayCoreDeps {
-  orm: MikroORM;
+  /** Raw SQL on the ORM's pool: every gateway request is a hot path. */
+  sql: SqlPool;
   vault: VaultCrypto;
   clock: Clock;
   logger: Logger;
@@ -30,7 +31,9 @@ const TOKENIZE_FIELDS = new Set(['card_number', 'card_holder', 'card_expiry', 'c
 const UPDATE_FIELDS = new Set(['card_expiry', 'alias', 'test']);
 
 function unknownFields(body: Record<string, unknown>, known: Set<string>): string[] {
-  return Object.keys(body).filter((k) => !known.has(k)).map((k) => `Unknown field: ${k}`);
+  return Object.keys(body)
+    .filter((k) => !known.has(k))
+    .map((k) => `Unknown field: ${k}`);
 }
 
 /**
@@ -43,18 +46,14 @@ export class GatewayCore {
     this.#deps = deps;
   }
 
-  #em(): EntityManager {
-    return this.#deps.orm.em.fork();
-  }
-
   authenticate(environment: Environment, username: string, token: string): Promise<MerchantContext> {
-    return authenticate(this.#em(), this.#deps.clock, this.#deps.auth, environment, username, token);
+    return authenticate(this.#deps.sql, this.#deps.clock, this.#deps.auth, environment, username, token);
   }
 
   /** The database answers: the gateway can serve. */
   async healthy(): Promise<boolean> {
     try {
-      await this.#em().execute('select 1');
+      await this.#deps.sql.query('select 1');
       return true;
     } catch {
       return false;
@@ -76,16 +75,16 @@ export class GatewayCore {
     if (alias?.error) errors.push(alias.error);
     if (errors.length > 0 || !checked.card) throw GatewayErrors.validation(errors);
     const card = checked.card;
-    const stored = await this.#em().transactional((tx) => storeCard(tx, this.#deps, ctx, card, alias?.alias));
+    const stored = await this.#deps.sql.transaction((tx) => storeCard(tx, this.#deps, ctx, card, alias?.alias));
     return toCardView(stored);
   }
 
   async card(ctx: MerchantContext, tokenOrAlias: string): Promise<CardView> {
-    return toCardView(await getCard(this.#em(), ctx, tokenOrAlias));
+    return toCardView(await getCard(this.#deps.sql, ctx, tokenOrAlias));
   }
 
   async cards(ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
-    const result = await listCards(this.#em(), ctx, page);
+    const result = await listCards(this.#deps.sql, ctx, page);
     return { ...result, items: result.items.map(toCardView) };
   }
 
@@ -107,35 +106,39 @@ export class GatewayCore {
       errors.push('Nothing to update: give card_expiry and/or alias');
     }
     if (errors.length > 0) throw GatewayErrors.validation(errors);
-    return toCardView(await updateCard(this.#em(), this.#deps, ctx, tokenOrAlias, update));
+    return toCardView(await updateCard(this.#deps.sql, this.#deps, ctx, tokenOrAlias, update));
   }
 
   purchase(ctx: MerchantContext, body: Record<string, unknown>): Promise<PurchaseResult> {
-    return makePurchase(this.#em(), this.#deps, ctx, body);
+    return makePurchase(this.#deps.sql, this.#deps, ctx, body);
   }
 
   findPurchase(ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
-    return getPurchase(this.#em(), ctx, idOrReference);
+    return getPurchase(this.#deps.sql, ctx, idOrReference);
   }
 
   purchases(ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
-    return listPurchases(this.#em(), ctx, page);
+    return listPurchases(this.#deps.sql, ctx, page);
   }
 
   refund(ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {
-    return makeRefund(this.#em(), this.#deps, ctx, body);
+    return makeRefund(this.#deps.sql, this.#deps, ctx, body);
   }
 
   findRefund(ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-    return getRefund(this.#em(), ctx, idOrReference);
+    return getRefund(this.#deps.sql, ctx, idOrReference);
   }
 
   refunds(ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
-    return listRefunds(this.#em(), ctx, page);
+    return listRefunds(this.#deps.sql, ctx, page);
   }
 
-  async scriptSandboxCard(ctx: MerchantContext, tokenOrAlias: string, outcomes: ScriptedOutcome[]): Promise<{ token: string; outcomes: ScriptedOutcome[] }> {
-    const card = await setSandboxScript(this.#em(), ctx, tokenOrAlias, outcomes);
+  async scriptSandboxCard(
+    ctx: MerchantContext,
+    tokenOrAlias: string,
+    outcomes: ScriptedOutcome[],
+  ): Promise<{ token: string; outcomes: ScriptedOutcome[] }> {
+    const card = await setSandboxScript(this.#deps.sql, ctx, tokenOrAlias, outcomes);
     return { token: card.token, outcomes: card.sandboxScript };
   }
 }

@@ -38,14 +38,11 @@ export const PlatformErrors = {
   malformedJson: () => new AppError('malformed_json', 'Request body is not valid JSON', { status: 400 }),
   bodyTooLarge: (limit: number) =>
     new AppError('body_too_large', `Request body is larger than the limit of ${limit} bytes`, { status: 413 }),
-  unsupportedMediaType: () =>
-    new AppError('unsupported_media_type', 'Request body must be JSON', { status: 415 }),
+  unsupportedMediaType: () => new AppError('unsupported_media_type', 'Request body must be JSON', { status: 415 }),
   notFound: () => new AppError('not_found', 'Record not found', { status: 404 }),
   methodNotAllowed: () => new AppError('method_not_allowed', 'Method not allowed', { status: 405 }),
-  validation: (messages: string[]) =>
-    new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
+  validation: (messages: string[]) => new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
   unavailable: (what: string, cause?: unknown) =>
     new AppError('service_unavailable', `${what} is unavailable`, { status: 503, retryable: true, cause }),
-  internal: (cause?: unknown) =>
-    new AppError('internal_error', 'Internal error; the request was not completed', { status: 500, cause }),
+  internal: (cause?: unknown) => new AppError('internal_error', 'Internal error; the request was not completed', { status: 500, cause }),
 } as const;

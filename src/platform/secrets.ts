@@ -32,7 +32,10 @@ function decodeKey(name: string, b64: string): Buffer {
 
 export function parseVaultKeys(spec: string): Map<string, Buffer> {
   const keys = new Map<string, Buffer>();
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(':');
     const id = part.slice(0, colon);
     if (colon < 1 || !KEY_ID.test(id)) throw new ConfigError([`VAULT_KEYS: "${id || part.slice(0, 8)}…" is not "id:base64key"`]);

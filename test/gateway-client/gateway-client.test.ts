@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
 import { GatewayClient, type GatewayClientOptions } from '../../src/gateway-client/gateway-client.ts';
-import {
-  AuthenticationError,
-  InvalidRequestError,
-  PermissionError,
-  TransportError,
-} from '../../src/gateway-client/errors.ts';
+import { AuthenticationError, InvalidRequestError, PermissionError, TransportError } from '../../src/gateway-client/errors.ts';
 
 const APPROVED = '5123456789012346';
 const DECLINED = '5313581000123430';
@@ -59,17 +54,37 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
   });
 
   it('tokenizes a card and finds it by token and by alias', async () => {
-    const card = await client.tokenize({ card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123', alias: 'ada-main' });
+    const card = await client.tokenize({
+      card_holder: 'Ada Lovelace',
+      card_number: APPROVED,
+      card_expiry: '12/2030',
+      cvv: '123',
+      alias: 'ada-main',
+    });
     expect(card.token).toMatch(/^[a-z0-9]{20}$/);
-    expect(card).toMatchObject({ card_holder: 'Ada Lovelace', card_number: '512345XXXXXX2346', card_expiry: '2030-12-31', card_type: 'MasterCard', alias: 'ada-main', transaction_count: 0 });
+    expect(card).toMatchObject({
+      card_holder: 'Ada Lovelace',
+      card_number: '512345XXXXXX2346',
+      card_expiry: '2030-12-31',
+      card_type: 'MasterCard',
+      alias: 'ada-main',
+      transaction_count: 0,
+    });
     expect((await client.card(card.token)).token).toBe(card.token);
     expect((await client.card('ada-main')).token).toBe(card.token);
     // The same number and expiry tokenize to the same token.
-    expect((await client.tokenize({ card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' })).token).toBe(card.token);
+    expect((await client.tokenize({ card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' })).token).toBe(
+      card.token,
+    );
   });
 
   it('updates a card expiry and alias', async () => {
-    const card = await client.tokenize({ card_holder: 'Grace Hopper', card_number: '4005550000000001', card_expiry: '01/2031', cvv: '321' });
+    const card = await client.tokenize({
+      card_holder: 'Grace Hopper',
+      card_number: '4005550000000001',
+      card_expiry: '01/2031',
+      cvv: '321',
+    });
     const updated = await client.updateCard(card.token, { card_expiry: '06/2032', alias: 'grace' });
     expect(updated).toMatchObject({ token: card.token, card_expiry: '2032-06-30', alias: 'grace' });
     const seen = await client.card('grace');
@@ -78,14 +93,37 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
 
   it('purchases: approved, declined, and a duplicate reference rejected', async () => {
     const reference = ref('approved');
-    const approved = await client.purchase({ amount: 1000, currency: 'AUD', reference, card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' });
+    const approved = await client.purchase({
+      amount: 1000,
+      currency: 'AUD',
+      reference,
+      card_holder: 'Ada Lovelace',
+      card_number: APPROVED,
+      card_expiry: '12/2030',
+      cvv: '123',
+    });
     expect(approved.successful).toBe(true);
     expect(approved.errors).toEqual([]);
-    expect(approved.record).toMatchObject({ successful: true, response_code: '00', message: 'Approved', amount: 1000, currency: 'AUD', reference });
+    expect(approved.record).toMatchObject({
+      successful: true,
+      response_code: '00',
+      message: 'Approved',
+      amount: 1000,
+      currency: 'AUD',
+      reference,
+    });
     expect(approved.record!.authorization).toMatch(/^\d{6}$/);
     expect(approved.record!.card_token).toMatch(/^[a-z0-9]{20}$/);
 
-    const declined = await client.purchase({ amount: 1000, currency: 'AUD', reference: ref('declined'), card_holder: 'Bob', card_number: DECLINED, card_expiry: '12/2030', cvv: '123' });
+    const declined = await client.purchase({
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('declined'),
+      card_holder: 'Bob',
+      card_number: DECLINED,
+      card_expiry: '12/2030',
+      cvv: '123',
+    });
     expect(declined.successful).toBe(true);
     expect(declined.record).toMatchObject({ successful: false, response_code: '05', message: 'Declined', authorization: null });
 
@@ -97,7 +135,15 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
 
   it('finds a purchase by id and by reference, and answers null for an unknown one', async () => {
     const reference = ref('find');
-    const { record } = await client.purchase({ amount: 250, currency: 'AUD', reference, card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' });
+    const { record } = await client.purchase({
+      amount: 250,
+      currency: 'AUD',
+      reference,
+      card_holder: 'Ada Lovelace',
+      card_number: APPROVED,
+      card_expiry: '12/2030',
+      cvv: '123',
+    });
     expect(record?.id).toBeTruthy();
     expect(await client.findPurchase(record!.id!)).toMatchObject({ id: record!.id, reference, successful: true, amount: 250 });
     expect(await client.findPurchase(reference)).toMatchObject({ id: record!.id, reference });
@@ -105,7 +151,15 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
   });
 
   it('refunds a purchase and finds the refund by id and reference', async () => {
-    const { record } = await client.purchase({ amount: 1000, currency: 'AUD', reference: ref('to-refund'), card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' });
+    const { record } = await client.purchase({
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('to-refund'),
+      card_holder: 'Ada Lovelace',
+      card_number: APPROVED,
+      card_expiry: '12/2030',
+      cvv: '123',
+    });
     const reference = ref('refund');
     const refund = await client.refund({ transaction_id: record!.id!, amount: 400, reference });
     expect(refund.successful).toBe(true);
@@ -129,7 +183,9 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
     expect(perm).toBeInstanceOf(PermissionError);
     expect(perm).toMatchObject({ status: 403, errors: ['Production credentials cannot be used in the sandbox'] });
 
-    const unknownCard = await client.purchase({ amount: 100, currency: 'AUD', reference: ref('unknown-card'), card_token: 'nosuchtoken000000000' }).catch((e: unknown) => e);
+    const unknownCard = await client
+      .purchase({ amount: 100, currency: 'AUD', reference: ref('unknown-card'), card_token: 'nosuchtoken000000000' })
+      .catch((e: unknown) => e);
     expect(unknownCard).toBeInstanceOf(InvalidRequestError);
     expect(unknownCard).toMatchObject({ status: 422, errors: ['Card nosuchtoken000000000 could not be found'] });
   });
@@ -137,7 +193,10 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
   describe('transport failures', () => {
     it('times out on a delayed answer; purchaseOrRecover adopts the recorded purchase', async () => {
       const card = await client.tokenize({ card_holder: 'Slow Bank', card_number: '345678901234564', card_expiry: '03/2031', cvv: '1234' });
-      await script(card.token, [{ fault: 'delay', delay_ms: 2_000 }, { fault: 'delay', delay_ms: 2_000 }]);
+      await script(card.token, [
+        { fault: 'delay', delay_ms: 2_000 },
+        { fault: 'delay', delay_ms: 2_000 },
+      ]);
       const fast = newClient({ timeoutMs: 300 });
 
       const reference = ref('delayed');
@@ -187,7 +246,9 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
       const err = await closed.health().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(TransportError);
       expect((err as TransportError).status).toBeNull();
-      const purchase = await closed.purchase({ amount: 1, currency: 'AUD', reference: ref('closed'), card_token: 'x' }).catch((e: unknown) => e);
+      const purchase = await closed
+        .purchase({ amount: 1, currency: 'AUD', reference: ref('closed'), card_token: 'x' })
+        .catch((e: unknown) => e);
       expect(purchase).toBeInstanceOf(TransportError);
       expect((purchase as TransportError).message).toMatch(/ECONNREFUSED/);
     });

@@ -24,7 +24,9 @@ describe('authentication', () => {
     const upper = await app.client('sandbox', merchant.sandbox).get('/health');
     expect(upper.status).toBe(200);
     expect(upper.body).toMatchObject({ successful: true, errors: [], test: true, response: { echo: 'NONE' } });
-    const lower = await app.client('sandbox', { ...merchant.sandbox, username: merchant.sandbox.username.toLowerCase() }).get('/health?echo=ping');
+    const lower = await app
+      .client('sandbox', { ...merchant.sandbox, username: merchant.sandbox.username.toLowerCase() })
+      .get('/health?echo=ping');
     expect(lower.status).toBe(200);
     expect(lower.body.response.echo).toBe('ping');
     expect(typeof lower.body.response.timestamp).toBe('string');
@@ -70,7 +72,9 @@ describe('authentication', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     // Other merchants are unaffected.
     expect((await app.client('sandbox', merchant.sandbox).get('/health')).status).toBe(200);
-    const audit = await app.runtime.orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from gateway.audit_events where action = 'auth.failed'`);
+    const audit = await app.runtime.orm.em
+      .fork()
+      .execute<{ n: number }[]>(`select count(*)::int as n from gateway.audit_events where action = 'auth.failed'`);
     expect(audit[0]!.n).toBeGreaterThanOrEqual(3);
   });
 

@@ -25,7 +25,9 @@ const ref = () => `bad-input-${++seq}`;
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of ['cards', 'purchases', 'refunds']) {
-    const { rows } = await db.query(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from gateway.${table} t`);
+    const { rows } = await db.query(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from gateway.${table} t`,
+    );
     out[table] = `${rows[0].n} rows, ${rows[0].d}`;
   }
   return out;
@@ -58,7 +60,14 @@ function expectRejected(res: HttpResult, errors: string[]): void {
   expect(res.status).toBe(200);
   expect(res.body.successful).toBe(false);
   expect(res.body.errors).toEqual(errors);
-  expect(res.body.response).toMatchObject({ id: null, transaction_id: null, successful: false, response_code: '99', message: null, authorization: null });
+  expect(res.body.response).toMatchObject({
+    id: null,
+    transaction_id: null,
+    successful: false,
+    response_code: '99',
+    message: null,
+    authorization: null,
+  });
 }
 
 beforeAll(async () => {
@@ -72,7 +81,13 @@ beforeAll(async () => {
   const approved = await api.post('/purchases', { amount: 1000, currency: 'AUD', reference: 'refund-base', card_token: token });
   expect(approved.body.response).toMatchObject({ successful: true, response_code: '00' });
   approvedId = approved.body.response.id;
-  const declined = await api.post('/purchases', { ...CARD, card_number: '4557012345678902', amount: 1000, currency: 'AUD', reference: 'declined-base' });
+  const declined = await api.post('/purchases', {
+    ...CARD,
+    card_number: '4557012345678902',
+    amount: 1000,
+    currency: 'AUD',
+    reference: 'declined-base',
+  });
   expect(declined.body.response).toMatchObject({ successful: false, response_code: '05' });
   declinedId = declined.body.response.id;
 });
@@ -86,11 +101,21 @@ const badExpiry = 'Expiry date is missing or invalid.';
 const notTestCard = ['Card number is invalid', 'Only the published test card numbers are accepted in the sandbox'];
 
 describe('POST /purchases: validation failures are gateway rejections', () => {
-  const withToken = (patch: Record<string, unknown>) => () => ({ amount: 1000, currency: 'AUD', reference: ref(), card_token: token, ...patch });
+  const withToken = (patch: Record<string, unknown>) => () => ({
+    amount: 1000,
+    currency: 'AUD',
+    reference: ref(),
+    card_token: token,
+    ...patch,
+  });
   const withCard = (patch: Record<string, unknown>) => () => ({ amount: 1000, currency: 'AUD', reference: ref(), ...CARD, ...patch });
   const cases: [string, () => Record<string, unknown>, string[]][] = [
     ['amount as a string', withToken({ amount: '100' }), [amountInt]],
-    ['currency as a number', withToken({ currency: 36 }), [`Currency 36 is not valid for this merchant. Permitted currencies: ${PERMITTED}`]],
+    [
+      'currency as a number',
+      withToken({ currency: 36 }),
+      [`Currency 36 is not valid for this merchant. Permitted currencies: ${PERMITTED}`],
+    ],
     ['reference as an object', withToken({ reference: { a: 1 } }), ['Reference must be a string']],
     ['card_token as a number', withToken({ card_token: 12345 }), ['Card token must be a string']],
     ['an unknown field', withToken({ amount_cents: 1000 }), ['Unknown field: amount_cents']],
@@ -100,7 +125,11 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
     ['a huge amount', withToken({ amount: 100_000_000_000 }), ['Amount must be less than or equal to 99999999999']],
     ['a missing amount', withToken({ amount: undefined }), ["Amount can't be blank"]],
     ['a blank currency', withToken({ currency: '' }), ["Currency can't be blank"]],
-    ['a currency not permitted', withToken({ currency: 'XYZ' }), [`Currency XYZ is not valid for this merchant. Permitted currencies: ${PERMITTED}`]],
+    [
+      'a currency not permitted',
+      withToken({ currency: 'XYZ' }),
+      [`Currency XYZ is not valid for this merchant. Permitted currencies: ${PERMITTED}`],
+    ],
     ['a missing reference', withToken({ reference: undefined }), ["Reference can't be blank"]],
     ['a blank reference', withToken({ reference: '   ' }), ["Reference can't be blank"]],
     ['a 256-character reference', withToken({ reference: 'r'.repeat(256) }), ['Reference is too long (maximum is 255 characters)']],
@@ -116,9 +145,24 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
     ['a missing card holder', withCard({ card_holder: undefined }), ["Card holder can't be blank"]],
     ['a missing CVV on a raw card', withCard({ cvv: undefined }), ['CVV is required']],
     ['a non-digit CVV', withCard({ cvv: '12a' }), ['CVV is invalid']],
-    ['both card_token and raw card fields', withToken({ card_number: CARD.card_number, card_expiry: CARD.card_expiry }), ['Give either card_token or the card details, not both']],
-    ['an empty object (every message at once)', () => ({}), ["Amount can't be blank", "Currency can't be blank", "Reference can't be blank",
-      "Card holder can't be blank", "Card number can't be blank", badExpiry, 'CVV is required']],
+    [
+      'both card_token and raw card fields',
+      withToken({ card_number: CARD.card_number, card_expiry: CARD.card_expiry }),
+      ['Give either card_token or the card details, not both'],
+    ],
+    [
+      'an empty object (every message at once)',
+      () => ({}),
+      [
+        "Amount can't be blank",
+        "Currency can't be blank",
+        "Reference can't be blank",
+        "Card holder can't be blank",
+        "Card number can't be blank",
+        badExpiry,
+        'CVV is required',
+      ],
+    ],
   ];
 
   it.each(cases)('rejects %s', async (_name, body, errors) => {
@@ -128,7 +172,9 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
   });
 
   it('echoes what was valid in the would-be record', async () => {
-    const res = await unchanged(() => api.post('/purchases', { amount: 250, currency: 'usd', reference: ' echo-me ', card_token: token, extra: { ecm: 'x' } }));
+    const res = await unchanged(() =>
+      api.post('/purchases', { amount: 250, currency: 'usd', reference: ' echo-me ', card_token: token, extra: { ecm: 'x' } }),
+    );
     expectRejected(res, ['Extra ecm must be a string of one or two digits']);
     expect(res.body.response).toMatchObject({ amount: 250, currency: 'USD', reference: 'echo-me', card_token: token, card_number: null });
   });
@@ -140,12 +186,16 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
   });
 
   it('answers 422 to an unknown card token', async () => {
-    const res = await unchanged(() => api.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref(), card_token: 'nosuchtoken000000000' }));
+    const res = await unchanged(() =>
+      api.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref(), card_token: 'nosuchtoken000000000' }),
+    );
     expectError(res, 422, ['Card nosuchtoken000000000 could not be found']);
   });
 
   it('accepts a raw card without CVV only on a recurring purchase (extra.ecm "32")', async () => {
-    const res = checked(await api.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref(), ...CARD, cvv: undefined, extra: { ecm: '32' } }));
+    const res = checked(
+      await api.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref(), ...CARD, cvv: undefined, extra: { ecm: '32' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ successful: true, errors: [], response: { successful: true, response_code: '00' } });
   });
@@ -224,11 +274,23 @@ describe('POST /refunds: validation failures are gateway rejections', () => {
     ['a numeric transaction_id', () => ({ transaction_id: 12345, amount: 100, reference: ref() }), notFound],
     ['an unknown field', () => ({ transaction_id: approvedId, amount: 100, reference: ref(), reason: 'x' }), ['Unknown field: reason']],
     ['an amount of 0', () => ({ transaction_id: approvedId, amount: 0, reference: ref() }), ['Amount must be greater than 0']],
-    ['a negative amount', () => ({ transaction_id: approvedId, amount: -5, reference: ref() }), ['Amount must be greater than or equal to 0']],
+    [
+      'a negative amount',
+      () => ({ transaction_id: approvedId, amount: -5, reference: ref() }),
+      ['Amount must be greater than or equal to 0'],
+    ],
     ['an amount as a string', () => ({ transaction_id: approvedId, amount: '100', reference: ref() }), [amountInt]],
     ['a missing reference', () => ({ transaction_id: approvedId, amount: 100 }), ["Reference can't be blank"]],
-    ['more than the purchase took', () => ({ transaction_id: approvedId, amount: 1001, reference: ref() }), ['Amount exceeds the amount available to refund (1000)']],
-    ['a declined purchase', () => ({ transaction_id: declinedId, amount: 100, reference: ref() }), ['Original transaction was not approved and cannot be refunded']],
+    [
+      'more than the purchase took',
+      () => ({ transaction_id: approvedId, amount: 1001, reference: ref() }),
+      ['Amount exceeds the amount available to refund (1000)'],
+    ],
+    [
+      'a declined purchase',
+      () => ({ transaction_id: declinedId, amount: 100, reference: ref() }),
+      ['Original transaction was not approved and cannot be refunded'],
+    ],
   ])('rejects %s', async (_name, body, errors) => {
     const sent = body();
     const res = await unchanged(() => api.post('/refunds', sent));
@@ -250,14 +312,26 @@ describe('POST /refunds: validation failures are gateway rejections', () => {
 });
 
 describe('malformed bodies on every write endpoint', () => {
-  const endpoints = () => [['POST', '/purchases'], ['POST', '/credit_cards'], ['PUT', `/credit_cards/${token}`], ['POST', '/refunds']] as const;
-  const send = (method: string, path: string, body: string, type = 'application/json') => api.raw(method, path, { body, headers: { 'content-type': type } });
+  const endpoints = () =>
+    [
+      ['POST', '/purchases'],
+      ['POST', '/credit_cards'],
+      ['PUT', `/credit_cards/${token}`],
+      ['POST', '/refunds'],
+    ] as const;
+  const send = (method: string, path: string, body: string, type = 'application/json') =>
+    api.raw(method, path, { body, headers: { 'content-type': type } });
 
   it.each<[string, string, number, string]>([
     ['truncated JSON', '{"amount": 100,', 400, 'Request body is not valid JSON'],
     ['a trailing comma', '{"amount": 100,}', 400, 'Request body is not valid JSON'],
     ['a __proto__ key', '{"amount": 100, "__proto__": {"admin": true}}', 400, 'Request body is not valid JSON'],
-    ['a constructor.prototype key', '{"amount": 100, "constructor": {"prototype": {"admin": true}}}', 400, 'Request body is not valid JSON'],
+    [
+      'a constructor.prototype key',
+      '{"amount": 100, "constructor": {"prototype": {"admin": true}}}',
+      400,
+      'Request body is not valid JSON',
+    ],
     ['a JSON array', '[{"amount": 100}]', 422, 'Request body must be a JSON object'],
     ['a JSON string', '"amount"', 422, 'Request body must be a JSON object'],
     ['a JSON number', '100', 422, 'Request body must be a JSON object'],
@@ -281,8 +355,12 @@ describe('malformed bodies on every write endpoint', () => {
     const accepted = checked(await send('POST', '/credit_cards', JSON.stringify(card), form));
     expect(accepted.status).toBe(200);
     expect(accepted.body.response.card_number).toBe('424242XXXXXX4242');
-    expectError(await unchanged(() => send('POST', '/credit_cards', JSON.stringify({ ...card, foo: 1 }), 'text/plain')), 422, ['Unknown field: foo']);
-    expectError(await unchanged(() => send('POST', '/purchases', 'amount=100&currency=AUD', form)), 400, ['Request body is not valid JSON']);
+    expectError(await unchanged(() => send('POST', '/credit_cards', JSON.stringify({ ...card, foo: 1 }), 'text/plain')), 422, [
+      'Unknown field: foo',
+    ]);
+    expectError(await unchanged(() => send('POST', '/purchases', 'amount=100&currency=AUD', form)), 400, [
+      'Request body is not valid JSON',
+    ]);
   });
 });
 
@@ -293,7 +371,8 @@ describe('pagination bad input', () => {
     pages = app.client('sandbox', (await app.newMerchant('Pages Shop')).sandbox);
     for (let i = 0; i < TOTAL; i += 5) {
       const batch = Array.from({ length: Math.min(5, TOTAL - i) }, (_, j) =>
-        pages.post('/purchases', { ...CARD, amount: 100, currency: 'AUD', reference: `page-${i + j}` }));
+        pages.post('/purchases', { ...CARD, amount: 100, currency: 'AUD', reference: `page-${i + j}` }),
+      );
       for (const res of await Promise.all(batch)) expect(res.body.response.successful).toBe(true);
     }
   });

@@ -24,7 +24,12 @@ beforeAll(async () => {
     const holder = { card_holder: 'Jane Doe', card_number: number, card_expiry: '05/2030', cvv: CVV };
     const tokenized = await api.post('/credit_cards', { ...holder, alias: `alias-${n}` });
     const raw = await api.post('/purchases', { amount: 1051, currency: 'AUD', reference: `raw-${n}`, ...holder });
-    const byToken = await api.post('/purchases', { amount: 1000, currency: 'AUD', reference: `tok-${n++}`, card_token: tokenized.body.response.token });
+    const byToken = await api.post('/purchases', {
+      amount: 1000,
+      currency: 'AUD',
+      reference: `tok-${n++}`,
+      card_token: tokenized.body.response.token,
+    });
     // Rejections echo what was sent: they must not echo the number.
     const rejected = await api.post('/purchases', { amount: -1, currency: 'AUD', reference: `bad-${n}`, ...holder });
     const badCard = await api.post('/credit_cards', { ...holder, card_expiry: '13/2030' });
@@ -39,7 +44,9 @@ afterAll(async () => {
 async function tableDump(): Promise<string> {
   const db = await connect(app.config.DATABASE_URL);
   try {
-    const tables = await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'gateway'`);
+    const tables = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'gateway'`,
+    );
     let dump = '';
     for (const { table_name } of tables.rows) {
       // The sealed PAN is ciphertext: random bytes, excluded from the text scan (checked apart below).
@@ -71,10 +78,20 @@ describe('card data at rest and in transit', () => {
     for (const row of rows) {
       expect(row.pan_key_id).toBe('k1');
       expect(row.pan_sealed.toString('latin1')).not.toMatch(/\d{12}/);
-      const pan = app.runtime.vault.open({ keyId: row.pan_key_id, sealed: row.pan_sealed }, panAad(row.merchant_id, row.environment, row.token));
+      const pan = app.runtime.vault.open(
+        { keyId: row.pan_key_id, sealed: row.pan_sealed },
+        panAad(row.merchant_id, row.environment, row.token),
+      );
       expect(allCards).toContain(pan);
-      expect(() => app.runtime.vault.open({ keyId: row.pan_key_id, sealed: row.pan_sealed }, panAad(row.merchant_id, 'production', row.token))).toThrow();
-      expect(() => app.runtime.vault.open({ keyId: row.pan_key_id, sealed: row.pan_sealed }, panAad(rows[0] === row ? rows[1].merchant_id : rows[0].merchant_id, row.environment, 'x'.repeat(20)))).toThrow();
+      expect(() =>
+        app.runtime.vault.open({ keyId: row.pan_key_id, sealed: row.pan_sealed }, panAad(row.merchant_id, 'production', row.token)),
+      ).toThrow();
+      expect(() =>
+        app.runtime.vault.open(
+          { keyId: row.pan_key_id, sealed: row.pan_sealed },
+          panAad(rows[0] === row ? rows[1].merchant_id : rows[0].merchant_id, row.environment, 'x'.repeat(20)),
+        ),
+      ).toThrow();
     }
   });
 
@@ -114,7 +131,14 @@ describe('vault crypto', () => {
     const a = old.seal('4111111111111111', aad);
     const b = old.seal('4111111111111111', aad);
     expect(a.sealed.equals(b.sealed)).toBe(false);
-    const rotated = new VaultCrypto({ vaultKeys: new Map([['k1', k1], ['k2', k2]]), activeVaultKeyId: 'k2', fingerprintKey: randomBytes(32) });
+    const rotated = new VaultCrypto({
+      vaultKeys: new Map([
+        ['k1', k1],
+        ['k2', k2],
+      ]),
+      activeVaultKeyId: 'k2',
+      fingerprintKey: randomBytes(32),
+    });
     const resealed = rotated.seal(rotated.open(a, aad), aad);
     expect(resealed.keyId).toBe('k2');
     expect(rotated.open(resealed, aad)).toBe('4111111111111111');
@@ -125,7 +149,11 @@ describe('vault crypto', () => {
     const v1 = new VaultCrypto({ vaultKeys: new Map([['k', randomBytes(32)]]), activeVaultKeyId: 'k', fingerprintKey: randomBytes(32) });
     const v2 = new VaultCrypto({ vaultKeys: new Map([['k', randomBytes(32)]]), activeVaultKeyId: 'k', fingerprintKey: randomBytes(32) });
     expect(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030)).toBe(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030));
-    expect(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030)).not.toBe(v2.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030));
-    expect(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030)).not.toBe(v1.fingerprint('m2', 'sandbox', '4111111111111111', 5, 2030));
+    expect(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030)).not.toBe(
+      v2.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030),
+    );
+    expect(v1.fingerprint('m1', 'sandbox', '4111111111111111', 5, 2030)).not.toBe(
+      v1.fingerprint('m2', 'sandbox', '4111111111111111', 5, 2030),
+    );
   });
 });

@@ -99,7 +99,8 @@ describe('aliases and expiry updates', () => {
   });
 
   it('updates the expiry of a card on file, keeping its token', async () => {
-    const card = (await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '12/2027', alias: 'renew-me' })).body.response;
+    const card = (await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '12/2027', alias: 'renew-me' }))
+      .body.response;
     const res = await api.put('/credit_cards/renew-me', { card_expiry: '11/2033' });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ token: card.token, card_expiry: '2033-11-30', alias: 'renew-me' });
@@ -114,7 +115,9 @@ describe('aliases and expiry updates', () => {
     const expired = await api.put(`/credit_cards/${card.token}`, { card_expiry: '01/2020' });
     expect(expired.status).toBe(422);
     expect(expired.body.errors).toEqual(['Expiry date is invalid (expired)']);
-    expect((await api.put(`/credit_cards/${card.token}`, { card_number: '4111111111111111' })).body.errors).toEqual(['Unknown field: card_number']);
+    expect((await api.put(`/credit_cards/${card.token}`, { card_number: '4111111111111111' })).body.errors).toEqual([
+      'Unknown field: card_number',
+    ]);
   });
 });
 

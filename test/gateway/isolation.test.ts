@@ -44,7 +44,10 @@ async function makeObjects(owner: ApiClient, names: Names): Promise<Objects> {
   expect(card.status, card.text).toBe(200);
   const token = card.body.response.token;
   const purchase = await owner.post('/purchases', { amount: 5000, currency: 'AUD', reference: ref, card_token: token });
-  expect(purchase.body, purchase.text).toMatchObject({ successful: true, response: { successful: true, reference: ref, card_token: token } });
+  expect(purchase.body, purchase.text).toMatchObject({
+    successful: true,
+    response: { successful: true, reference: ref, card_token: token },
+  });
   const refund = await owner.post('/refunds', { transaction_id: purchase.body.response.id, amount: 1000, reference: refundRef });
   expect(refund.body, refund.text).toMatchObject({ successful: true, response: { refunded: 'Approved', reference: refundRef } });
   return { owner, token, ...names, purchaseId: purchase.body.response.id, refundId: refund.body.response.id };
@@ -74,7 +77,10 @@ async function expectInvisible(observer: ApiClient, o: Objects): Promise<void> {
   let n = 0;
   const fresh = () => `probe-${++n}-${randomBytes(3).toString('hex')}`;
 
-  for (const [what, key, random] of [['token', o.token, randomToken()], ['alias', o.alias, randomRef(o.alias)]] as const) {
+  for (const [what, key, random] of [
+    ['token', o.token, randomToken()],
+    ['alias', o.alias, randomRef(o.alias)],
+  ] as const) {
     const get = await expectSame(`GET card by ${what}`, (k) => observer.get(`/credit_cards/${k}`), key, random);
     expect(get.status).toBe(404);
     expect(get.body.errors).toEqual([`Card ${key} could not be found`]);
@@ -91,12 +97,18 @@ async function expectInvisible(observer: ApiClient, o: Objects): Promise<void> {
     expect(buy.body).toMatchObject({ successful: false, errors: [`Card ${key} could not be found`] });
   }
 
-  for (const [what, key, random] of [['id', o.purchaseId, randomTxId(o.purchaseId)], ['reference', o.ref, randomRef(o.ref)]] as const) {
+  for (const [what, key, random] of [
+    ['id', o.purchaseId, randomTxId(o.purchaseId)],
+    ['reference', o.ref, randomRef(o.ref)],
+  ] as const) {
     const res = await expectSame(`GET purchase by ${what}`, (k) => observer.get(`/purchases/${k}`), key, random);
     expect(res.status).toBe(404);
     expect(res.body.errors).toEqual(['Could not find Purchase']);
   }
-  for (const [what, key, random] of [['id', o.refundId, randomTxId(o.refundId)], ['reference', o.refundRef, randomRef(o.refundRef)]] as const) {
+  for (const [what, key, random] of [
+    ['id', o.refundId, randomTxId(o.refundId)],
+    ['reference', o.refundRef, randomRef(o.refundRef)],
+  ] as const) {
     const res = await expectSame(`GET refund by ${what}`, (k) => observer.get(`/refunds/${k}`), key, random);
     expect(res.status).toBe(404);
     expect(res.body.errors).toEqual(['Refund could not be found']);
@@ -196,7 +208,11 @@ describe('tenant and environment isolation (I7)', () => {
     expect(card.body.response.alias).toBe(ALIAS);
     expect(card.body.response.token).not.toBe(sandboxA.token);
     const purchase = await b.post('/purchases', { amount: 2500, currency: 'AUD', reference: REF, card_token: ALIAS });
-    expect(purchase.body, purchase.text).toMatchObject({ successful: true, errors: [], response: { successful: true, reference: REF, card_token: card.body.response.token } });
+    expect(purchase.body, purchase.text).toMatchObject({
+      successful: true,
+      errors: [],
+      response: { successful: true, reference: REF, card_token: card.body.response.token },
+    });
     const refund = await b.post('/refunds', { transaction_id: purchase.body.response.id, amount: 500, reference: REFUND_REF });
     expect(refund.body, refund.text).toMatchObject({ successful: true, response: { refunded: 'Approved', reference: REFUND_REF } });
 
@@ -217,12 +233,15 @@ describe('tenant and environment isolation (I7)', () => {
     }
   });
 
-  it("lets A reuse its sandbox alias and references in production, each environment resolving its own", async () => {
+  it('lets A reuse its sandbox alias and references in production, each environment resolving its own', async () => {
     const live = app.client('production', A.production);
     const card = await live.post('/credit_cards', { ...CARD, card_number: '4005550000000001', alias: ALIAS });
     expect(card.status, card.text).toBe(200);
     const purchase = await live.post('/purchases', { amount: 3000, currency: 'AUD', reference: REF, card_token: ALIAS });
-    expect(purchase.body, purchase.text).toMatchObject({ successful: true, response: { successful: true, card_token: card.body.response.token } });
+    expect(purchase.body, purchase.text).toMatchObject({
+      successful: true,
+      response: { successful: true, card_token: card.body.response.token },
+    });
     const refund = await live.post('/refunds', { transaction_id: purchase.body.response.id, amount: 300, reference: REFUND_REF });
     expect(refund.body, refund.text).toMatchObject({ successful: true, response: { refunded: 'Approved' } });
     expect((await live.get(`/purchases/${REF}`)).body.response.id).toBe(purchase.body.response.id);
@@ -238,13 +257,26 @@ describe('tenant and environment isolation (I7)', () => {
       ['production', A.sandbox, 'Sandbox credentials cannot be used in production'],
       ['sandbox', A.production, 'Production credentials cannot be used in the sandbox'],
     ] as const) {
-      const res = await expectSame(`${env} with the other environment's credentials`, (k) => app.client(env, creds).get(`/credit_cards/${k}`), sandboxA.token, random);
+      const res = await expectSame(
+        `${env} with the other environment's credentials`,
+        (k) => app.client(env, creds).get(`/credit_cards/${k}`),
+        sandboxA.token,
+        random,
+      );
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ successful: false, response: null, errors: [message], test: env === 'sandbox' });
     }
-    for (const [env, username] of [['sandbox', B.sandbox.username], ['production', B.production.username]] as const) {
+    for (const [env, username] of [
+      ['sandbox', B.sandbox.username],
+      ['production', B.production.username],
+    ] as const) {
       const wrong = app.client(env, { username, api_token: randomBytes(32).toString('base64url') });
-      const res = await expectSame(`${env} with B's username and a wrong token`, (k) => wrong.get(`/credit_cards/${k}`), sandboxA.token, random);
+      const res = await expectSame(
+        `${env} with B's username and a wrong token`,
+        (k) => wrong.get(`/credit_cards/${k}`),
+        sandboxA.token,
+        random,
+      );
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Basic realm="/);
       expect(res.body.errors).toEqual(['Invalid credentials']);

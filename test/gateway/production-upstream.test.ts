@@ -39,7 +39,10 @@ async function upstreamPurchasesWithReference(reference: string): Promise<any[]>
 async function downstreamRow(id: string): Promise<{ state: string; upstream_id: string | null; successful: boolean } | undefined> {
   const rows = await downstream.runtime.orm.em
     .fork()
-    .execute<{ state: string; upstream_id: string | null; successful: boolean }[]>(`select state, upstream_id, successful from gateway.purchases where id = ?`, [id]);
+    .execute<{ state: string; upstream_id: string | null; successful: boolean }[]>(
+      `select state, upstream_id, successful from gateway.purchases where id = ?`,
+      [id],
+    );
   return rows[0];
 }
 
@@ -107,7 +110,14 @@ describe('production purchases through an upstream gateway', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ successful: true, errors: [], test: false });
     const purchase = res.body.response;
-    expect(purchase).toMatchObject({ successful: true, response_code: '00', message: 'Approved', amount: 1000, reference, card_token: token });
+    expect(purchase).toMatchObject({
+      successful: true,
+      response_code: '00',
+      message: 'Approved',
+      amount: 1000,
+      reference,
+      card_token: token,
+    });
     expect(purchase.authorization).toMatch(/^\d{6}$/);
     expect(purchase.pending).toBeUndefined();
 
@@ -121,7 +131,12 @@ describe('production purchases through an upstream gateway', () => {
   });
 
   it('purchases by raw card', async () => {
-    const res = await prod.post('/purchases', { amount: 2500, currency: 'USD', reference: ref('raw'), ...card('4005550000000001', '11/2030') });
+    const res = await prod.post('/purchases', {
+      amount: 2500,
+      currency: 'USD',
+      reference: ref('raw'),
+      ...card('4005550000000001', '11/2030'),
+    });
     expect(res.status).toBe(200);
     expect(res.body.test).toBe(false);
     expect(res.body.response).toMatchObject({ successful: true, response_code: '00', card_number: '400555XXXXXX0001', currency: 'USD' });
@@ -133,14 +148,25 @@ describe('production purchases through an upstream gateway', () => {
     const res = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('declined'), ...card(DECLINED, '12/2030') });
     expect(res.status).toBe(200);
     expect(res.body.successful).toBe(true);
-    expect(res.body.response).toMatchObject({ successful: false, response_code: '05', message: 'Declined', authorization: null, captured: false });
+    expect(res.body.response).toMatchObject({
+      successful: false,
+      response_code: '05',
+      message: 'Declined',
+      authorization: null,
+      captured: false,
+    });
     expect(await downstreamRow(res.body.response.id)).toMatchObject({ state: 'completed', successful: false });
     const refund = await prod.post('/refunds', { transaction_id: res.body.response.id, amount: 100, reference: ref('refund-declined') });
     expect(refund.body.successful).toBe(false);
   });
 
   it('refunds partially, then the rest, through the upstream; an over-refund is rejected', async () => {
-    const purchase = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('refundable'), ...card(APPROVED, '12/2030') });
+    const purchase = await prod.post('/purchases', {
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('refundable'),
+      ...card(APPROVED, '12/2030'),
+    });
     const id = purchase.body.response.id;
 
     const first = await prod.post('/refunds', { transaction_id: id, amount: 400, reference: ref('refund-1') });
@@ -180,7 +206,12 @@ describe('production purchases through an upstream gateway', () => {
 
   it('adopts the upstream record by reference after the upstream drops the connection', async () => {
     const upToken = await scriptUpstreamCard('3530111333300000', '08/2031', [{ fault: 'drop' }]);
-    const res = await prod.post('/purchases', { amount: 1700, currency: 'AUD', reference: ref('dropped'), ...card('3530111333300000', '08/2031') });
+    const res = await prod.post('/purchases', {
+      amount: 1700,
+      currency: 'AUD',
+      reference: ref('dropped'),
+      ...card('3530111333300000', '08/2031'),
+    });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ successful: true, response_code: '00', amount: 1700 });
 
@@ -198,7 +229,9 @@ describe('production with an unreachable upstream gateway', () => {
     const reference = ref('unreachable');
     const client = unreachable.client('production', m.production);
     const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card(APPROVED, '12/2030') });
-    expect(res.body.errors).toEqual(['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying']);
+    expect(res.body.errors).toEqual([
+      'The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying',
+    ]);
     expect(res.status).toBe(502);
     expect(res.body.response).toMatchObject({ reference, pending: true, successful: false });
     const rows = await unreachable.runtime.orm.em.fork().execute(`select state from gateway.purchases where reference = ?`, [reference]);
@@ -211,7 +244,9 @@ describe('production without an upstream gateway or the test-card switch', () =>
   it('answers production purchases with 503 and writes nothing', async () => {
     const m = await bare.newMerchant('No Upstream');
     // A Luhn-valid number that is not a sandbox test card.
-    const res = await bare.client('production', m.production).post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('no-upstream'), ...card('4000056655665556', '12/2030') });
+    const res = await bare
+      .client('production', m.production)
+      .post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('no-upstream'), ...card('4000056655665556', '12/2030') });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ successful: false, test: false });
     expect(res.body.errors).toEqual(['Production purchases need an upstream gateway, and none is configured (UPSTREAM_GATEWAY_URL)']);
@@ -225,7 +260,12 @@ describe('production without an upstream gateway or the test-card switch', () =>
     const tokenized = await client.post('/credit_cards', card(APPROVED, '12/2030'));
     expect(tokenized.status).toBe(422);
     expect(tokenized.body.errors).toContain('Card number is invalid');
-    const purchase = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('test-card'), ...card(APPROVED, '12/2030') });
+    const purchase = await client.post('/purchases', {
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('test-card'),
+      ...card(APPROVED, '12/2030'),
+    });
     expect(purchase.body.successful).toBe(false);
     expect(purchase.body.errors).toContain('Card number is invalid');
   });

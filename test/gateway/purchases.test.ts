@@ -77,7 +77,12 @@ describe('POST /purchases', () => {
         const res = await api.post('/purchases', { amount, currency: 'AUD', reference: ref(), ...card(number) });
         expect(res.status).toBe(200);
         expect(res.body.successful).toBe(true);
-        expect(res.body.response, number).toMatchObject({ successful: false, response_code: '05', message: 'Declined', authorization: null });
+        expect(res.body.response, number).toMatchObject({
+          successful: false,
+          response_code: '05',
+          message: 'Declined',
+          authorization: null,
+        });
       }
     }
   });
@@ -105,7 +110,14 @@ describe('POST /purchases', () => {
       [5043, '43', 'Declined', false],
       [5096, '96', 'Declined', false],
     ];
-    const dynamic = ['5555555555554444', '4242424242424242', '370000000000002', '6222821234560017', '36700102000000', '4000001234562345678'];
+    const dynamic = [
+      '5555555555554444',
+      '4242424242424242',
+      '370000000000002',
+      '6222821234560017',
+      '36700102000000',
+      '4000001234562345678',
+    ];
     for (const [i, [amount, code, message, successful]] of table.entries()) {
       const number = dynamic[i % dynamic.length]!;
       const res = await api.post('/purchases', { amount, currency: 'AUD', reference: ref(), ...card(number) });
@@ -194,7 +206,8 @@ describe('sandbox scripts', () => {
 
 describe('GET /purchases', () => {
   it('finds a purchase by id or by reference, and 404s an unknown one', async () => {
-    const made = (await api.post('/purchases', { amount: 777, currency: 'NZD', reference: 'lookup-me', ...card('5123456789012346') })).body.response;
+    const made = (await api.post('/purchases', { amount: 777, currency: 'NZD', reference: 'lookup-me', ...card('5123456789012346') })).body
+      .response;
     expect((await api.get(`/purchases/${made.id}`)).body.response).toEqual(made);
     expect((await api.get('/purchases/lookup-me')).body.response).toEqual(made);
     const missing = await api.get('/purchases/nope-nope');

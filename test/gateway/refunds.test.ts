@@ -8,7 +8,13 @@ const ref = (p: string) => `${p}-${++seq}`;
 
 async function purchase(amount: number, number = '5123456789012346') {
   const res = await api.post('/purchases', {
-    amount, currency: 'AUD', reference: ref('order'), card_holder: 'Jane Doe', card_number: number, card_expiry: '05/2030', cvv: '123',
+    amount,
+    currency: 'AUD',
+    reference: ref('order'),
+    card_holder: 'Jane Doe',
+    card_number: number,
+    card_expiry: '05/2030',
+    cvv: '123',
   });
   return res.body.response;
 }
@@ -69,7 +75,9 @@ describe('refunds', () => {
     expect(unknown.body.response).toMatchObject({ successful: false, response_code: '99', authorization: null, message: null });
     const p = await purchase(1000);
     expect((await api.post('/refunds', { transaction_id: p.id, amount: 100, reference: 'dup-refund' })).body.successful).toBe(true);
-    expect((await api.post('/refunds', { transaction_id: p.id, amount: 100, reference: 'dup-refund' })).body.errors).toEqual(['Reference is already taken']);
+    expect((await api.post('/refunds', { transaction_id: p.id, amount: 100, reference: 'dup-refund' })).body.errors).toEqual([
+      'Reference is already taken',
+    ]);
   });
 
   it('keeps purchase and refund references in separate namespaces', async () => {

@@ -67,8 +67,14 @@ export interface TestApp {
 }
 
 export function makeClient(agent: Agent, base: string, credentials: { username: string; api_token: string } | null): ApiClient {
-  const auth = credentials ? { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}` } : {};
-  const raw = async (method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> => {
+  const auth = credentials
+    ? { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}` }
+    : {};
+  const raw = async (
+    method: string,
+    path: string,
+    options: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult> => {
     const res = await request(`${base}${path}`, {
       method: method as 'GET',
       dispatcher: agent,
@@ -84,11 +90,13 @@ export function makeClient(agent: Agent, base: string, credentials: { username: 
     }
     return { status: res.statusCode, headers: res.headers, body, text };
   };
-  const json = (method: string) => (path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    raw(method, path, {
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+  const json =
+    (method: string) =>
+    (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      raw(method, path, {
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
   return { get: (path) => raw('GET', path), post: json('POST'), put: json('PUT'), raw };
 }
 

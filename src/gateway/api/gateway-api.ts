@@ -86,7 +86,13 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
       case 'unknown':
         return reply
           .code(502)
-          .send(failure(['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying'], test, result.view));
+          .send(
+            failure(
+              ['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying'],
+              test,
+              result.view,
+            ),
+          );
       case 'processed': {
         if (result.fault?.kind === 'drop') {
           // Sandbox fault hook: the purchase is recorded, the connection dies before the answer.
@@ -118,7 +124,13 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
       case 'unknown':
         return reply
           .code(502)
-          .send(failure(['The upstream gateway did not answer; the refund is pending. Look it up by reference before retrying'], test, result.view));
+          .send(
+            failure(
+              ['The upstream gateway did not answer; the refund is pending. Look it up by reference before retrying'],
+              test,
+              result.view,
+            ),
+          );
       case 'processed':
         return reply.send(ok(result.view, test));
       default: {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Clock } from '../../platform/clock.ts';
 
 export interface AuditEntry {
@@ -10,10 +10,10 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
-export async function recordAudit(em: EntityManager, clock: Clock, entry: AuditEntry): Promise<void> {
-  await em.execute(
+export async function recordAudit(db: Sql, clock: Clock, entry: AuditEntry): Promise<void> {
+  await db.query(
     `insert into gateway.audit_events (merchant_id, environment, action, actor, detail, created_at)
-     values (?, ?, ?, ?, ?, ?)`,
+     values ($1, $2, $3, $4, $5, $6)`,
     [entry.merchantId, entry.environment, entry.action, entry.actor, JSON.stringify(entry.detail), clock.now()],
   );
 }

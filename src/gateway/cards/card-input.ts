@@ -31,7 +31,13 @@ function blank(v: unknown): boolean {
  */
 export function checkRawCard(
   input: RawCardInput,
-  options: { environment: Environment; now: Date; cvvRequired: boolean; acceptedTypes: readonly CardScheme[]; testCardsInProduction?: boolean },
+  options: {
+    environment: Environment;
+    now: Date;
+    cvvRequired: boolean;
+    acceptedTypes: readonly CardScheme[];
+    testCardsInProduction?: boolean;
+  },
 ): { card?: CheckedCard; errors: string[] } {
   const errors: string[] = [];
   let holder = '';

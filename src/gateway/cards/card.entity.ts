@@ -13,7 +13,10 @@ export const Card = defineEntity({
   schema: 'gateway',
   tableName: 'cards',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     merchant: () => p.manyToOne(Merchant),
     environment: p.string().length(10),
     token: p.string().length(20),

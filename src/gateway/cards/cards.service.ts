@@ -1,6 +1,5 @@
+import { violatedConstraint, type Sql, type SqlPool } from '../../platform/sql.ts';
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/clock.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import { GatewayErrors } from '../errors.ts';
@@ -43,36 +42,32 @@ export function generateCardToken(): string {
   return token;
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  return err instanceof UniqueConstraintViolationException && String((err as { constraint?: string }).constraint ?? err.message).includes(constraint);
-}
-
 /** A card by token, or by alias when no token matches; scoped to the merchant and environment. */
-export async function findCard(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string, lock = false): Promise<StoredCard | undefined> {
+export async function findCard(db: Sql, ctx: MerchantContext, tokenOrAlias: string, lock = false): Promise<StoredCard | undefined> {
   if (tokenOrAlias.length === 0 || tokenOrAlias.length > 255) return undefined;
-  const rows = await em.execute<StoredCard[]>(
+  const rows = await db.query<StoredCard>(
     `select ${CARD_COLUMNS} from gateway.cards
-      where merchant_id = ? and environment = ? and (token = ? or alias = ?)
-      order by (token = ?) desc limit 1${lock ? ' for update' : ''}`,
+      where merchant_id = $1 and environment = $2 and (token = $3 or alias = $4)
+      order by (token = $5) desc limit 1${lock ? ' for update' : ''}`,
     [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias],
   );
   return rows[0];
 }
 
-export async function getCard(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string): Promise<StoredCard> {
-  const card = await findCard(em, ctx, tokenOrAlias);
+export async function getCard(db: Sql, ctx: MerchantContext, tokenOrAlias: string): Promise<StoredCard> {
+  const card = await findCard(db, ctx, tokenOrAlias);
   if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
   return card;
 }
 
-export async function listCards(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<StoredCard>> {
+export async function listCards(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<StoredCard>> {
   const [items, counts] = await Promise.all([
-    em.execute<StoredCard[]>(
-      `select ${CARD_COLUMNS} from gateway.cards where merchant_id = ? and environment = ?
-        order by created_at desc, id desc limit ? offset ?`,
+    db.query<StoredCard>(
+      `select ${CARD_COLUMNS} from gateway.cards where merchant_id = $1 and environment = $2
+        order by created_at desc, id desc limit $3 offset $4`,
       [ctx.merchantId, ctx.environment, page.limit, page.skip],
     ),
-    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.cards where merchant_id = ? and environment = ?', [
+    db.query<{ n: number }>('select count(*)::int as n from gateway.cards where merchant_id = $1 and environment = $2', [
       ctx.merchantId,
       ctx.environment,
     ]),
@@ -81,14 +76,14 @@ export async function listCards(em: EntityManager, ctx: MerchantContext, page: P
 }
 
 /** Moves an alias to `cardId`: an alias names one card per merchant and environment. */
-async function assignAlias(em: EntityManager, ctx: MerchantContext, cardId: string, alias: string | null, now: Date): Promise<void> {
+async function assignAlias(db: Sql, ctx: MerchantContext, cardId: string, alias: string | null, now: Date): Promise<void> {
   if (alias !== null) {
-    await em.execute(
-      'update gateway.cards set alias = null, updated_at = ? where merchant_id = ? and environment = ? and alias = ? and id <> ?',
+    await db.query(
+      'update gateway.cards set alias = null, updated_at = $1 where merchant_id = $2 and environment = $3 and alias = $4 and id <> $5',
       [now, ctx.merchantId, ctx.environment, alias, cardId],
     );
   }
-  await em.execute('update gateway.cards set alias = ?, updated_at = ? where id = ?', [alias, now, cardId]);
+  await db.query('update gateway.cards set alias = $1, updated_at = $2 where id = $3', [alias, now, cardId]);
 }
 
 /**
@@ -96,7 +91,7 @@ async function assignAlias(em: EntityManager, ctx: MerchantContext, cardId: stri
  * a merchant (keyed fingerprint). Runs inside the caller's transaction.
  */
 export async function storeCard(
-  tx: EntityManager,
+  tx: Sql,
   deps: VaultDeps,
   ctx: MerchantContext,
   card: CheckedCard,
@@ -107,11 +102,11 @@ export async function storeCard(
   const token = generateCardToken();
   const sealed = deps.vault.seal(card.pan, panAad(ctx.merchantId, ctx.environment, token));
   const bin = lookupBin(card.pan, card.scheme);
-  const inserted = await tx.execute<{ id: string }[]>(
+  const inserted = await tx.query<{ id: string }>(
     `insert into gateway.cards (id, merchant_id, environment, token, alias, fingerprint, pan_key_id, pan_sealed,
         first6, last4, pan_length, card_holder, expiry_month, expiry_year, card_type, card_category,
         card_subcategory, card_issuer, card_country, transaction_count, sandbox_script, created_at, updated_at)
-     values (gen_random_uuid(), ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '[]', ?, ?)
+     values (gen_random_uuid(), $1, $2, $3, null, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, '[]', $18, $19)
      on conflict (merchant_id, environment, fingerprint) do nothing
      returning id`,
     [
@@ -136,8 +131,8 @@ export async function storeCard(
       now,
     ],
   );
-  const rows = await tx.execute<StoredCard[]>(
-    `select ${CARD_COLUMNS} from gateway.cards where merchant_id = ? and environment = ? and fingerprint = ?`,
+  const rows = await tx.query<StoredCard>(
+    `select ${CARD_COLUMNS} from gateway.cards where merchant_id = $1 and environment = $2 and fingerprint = $3`,
     [ctx.merchantId, ctx.environment, fingerprint],
   );
   const stored = rows[0]!;
@@ -158,7 +153,7 @@ export async function storeCard(
 }
 
 /** Decrypts a stored PAN for the one call that needs it (production authorisation, re-keying); audited. */
-export async function openPan(tx: EntityManager, deps: VaultDeps, ctx: MerchantContext, card: StoredCard, purpose: string): Promise<string> {
+export async function openPan(tx: Sql, deps: VaultDeps, ctx: MerchantContext, card: StoredCard, purpose: string): Promise<string> {
   await recordAudit(tx, deps.clock, {
     merchantId: ctx.merchantId,
     environment: ctx.environment,
@@ -176,24 +171,27 @@ export interface CardUpdate {
 
 /** `PUT /credit_cards/{token_or_alias}`: a new expiry and/or alias. Returns the card as it now is. */
 export async function updateCard(
-  em: EntityManager,
+  db: SqlPool,
   deps: VaultDeps,
   ctx: MerchantContext,
   tokenOrAlias: string,
   update: CardUpdate,
 ): Promise<StoredCard> {
   try {
-    return await em.transactional(async (tx) => {
+    return await db.transaction(async (tx) => {
       const card = await findCard(tx, ctx, tokenOrAlias, true);
       if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
       const now = deps.clock.now();
       if (update.expiry) {
         const pan = await openPan(tx, deps, ctx, card, 'expiry_update');
         const fingerprint = deps.vault.fingerprint(ctx.merchantId, ctx.environment, pan, update.expiry.month, update.expiry.year);
-        await tx.execute(
-          'update gateway.cards set expiry_month = ?, expiry_year = ?, fingerprint = ?, updated_at = ? where id = ?',
-          [update.expiry.month, update.expiry.year, fingerprint, now, card.id],
-        );
+        await tx.query('update gateway.cards set expiry_month = $1, expiry_year = $2, fingerprint = $3, updated_at = $4 where id = $5', [
+          update.expiry.month,
+          update.expiry.year,
+          fingerprint,
+          now,
+          card.id,
+        ]);
       }
       if (update.alias !== undefined) await assignAlias(tx, ctx, card.id, update.alias, now);
       await recordAudit(tx, deps.clock, {
@@ -203,12 +201,12 @@ export async function updateCard(
         actor: ctx.username,
         detail: { token: card.token, expiry: Boolean(update.expiry), alias: update.alias !== undefined },
       });
-      const rows = await tx.execute<StoredCard[]>(`select ${CARD_COLUMNS} from gateway.cards where id = ?`, [card.id]);
+      const rows = await tx.query<StoredCard>(`select ${CARD_COLUMNS} from gateway.cards where id = $1`, [card.id]);
       return rows[0]!;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'cards_fingerprint_unique')) throw GatewayErrors.cardConflict();
-    if (isUniqueViolation(err, 'cards_alias_unique')) {
+    if (violatedConstraint(err) === 'cards_fingerprint_unique') throw GatewayErrors.cardConflict();
+    if (violatedConstraint(err) === 'cards_alias_unique') {
       throw GatewayErrors.validation(['Alias was assigned to another card at the same moment; retry']);
     }
     throw err;
@@ -216,11 +214,16 @@ export async function updateCard(
 }
 
 /** Sandbox only: queue scripted outcomes for the card's next purchases (replacing any queued). */
-export async function setSandboxScript(em: EntityManager, ctx: MerchantContext, tokenOrAlias: string, outcomes: ScriptedOutcome[]): Promise<StoredCard> {
+export async function setSandboxScript(
+  db: Sql,
+  ctx: MerchantContext,
+  tokenOrAlias: string,
+  outcomes: ScriptedOutcome[],
+): Promise<StoredCard> {
   if (ctx.environment !== 'sandbox') throw GatewayErrors.sandboxOnly();
-  const card = await findCard(em, ctx, tokenOrAlias);
+  const card = await findCard(db, ctx, tokenOrAlias);
   if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
-  await em.execute('update gateway.cards set sandbox_script = ? where id = ?', [JSON.stringify(outcomes), card.id]);
+  await db.query('update gateway.cards set sandbox_script = $1 where id = $2', [JSON.stringify(outcomes), card.id]);
   return { ...card, sandboxScript: outcomes };
 }
 
@@ -228,19 +231,19 @@ export async function setSandboxScript(em: EntityManager, ctx: MerchantContext, 
  * Re-encrypts every PAN not sealed with the active key (key rotation, PCI DSS 3.6/3.7), in
  * batches, each in its own transaction. Returns how many cards were re-sealed.
  */
-export async function rotateVaultKeys(em: EntityManager, deps: VaultDeps, batchSize = 500): Promise<number> {
+export async function rotateVaultKeys(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
   let total = 0;
   for (;;) {
-    const done = await em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<StoredCard[]>(
-        `select ${CARD_COLUMNS} from gateway.cards where pan_key_id <> ? order by id limit ? for update skip locked`,
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx.query<StoredCard>(
+        `select ${CARD_COLUMNS} from gateway.cards where pan_key_id <> $1 order by id limit $2 for update skip locked`,
         [deps.vault.activeKeyId, batchSize],
       );
       for (const row of rows) {
         const aad = panAad(row.merchantId, row.environment, row.token);
         const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, aad);
         const sealed = deps.vault.seal(pan, aad);
-        await tx.execute('update gateway.cards set pan_key_id = ?, pan_sealed = ? where id = ?', [sealed.keyId, sealed.sealed, row.id]);
+        await tx.query('update gateway.cards set pan_key_id = $1, pan_sealed = $2 where id = $3', [sealed.keyId, sealed.sealed, row.id]);
       }
       if (rows.length > 0) {
         await recordAudit(tx, deps.clock, {

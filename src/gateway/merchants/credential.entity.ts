@@ -11,7 +11,10 @@ export const Credential = defineEntity({
   schema: 'gateway',
   tableName: 'credentials',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     merchant: () => p.manyToOne(Merchant),
     environment: p.string().length(10),
     /** Lower-cased: usernames are case-insensitive. */

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Sql } from '../../platform/sql.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Environment } from '../environment.ts';
@@ -8,6 +9,7 @@ import { Merchant, DEFAULT_CURRENCIES } from './merchant.entity.ts';
 import { Credential } from './credential.entity.ts';
 import { CARD_SCHEMES, type CardScheme } from '../cards/card-scheme.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { AuditEvent } from '../audit/audit-event.entity.ts';
 
 /** Who is calling: every gateway query is scoped by both fields (PCI DSS 7.2). */
 export interface MerchantContext {
@@ -57,7 +59,7 @@ interface CredentialRow {
  * valid credentials of the other environment answer 403 (the seed's rule).
  */
 export async function authenticate(
-  em: EntityManager,
+  db: Sql,
   clock: Clock,
   policy: AuthPolicy,
   environment: Environment,
@@ -65,11 +67,11 @@ export async function authenticate(
   token: string,
 ): Promise<MerchantContext> {
   const presented = Buffer.from(hashToken(policy.credentialKey, token), 'hex');
-  const rows = await em.execute<CredentialRow[]>(
+  const rows = await db.query<CredentialRow>(
     `select c.id, c.merchant_id, c.environment, c.username, c.token_hash, c.failed_attempts,
             c.failure_window_start, m.id_prefix, m.currencies
        from gateway.credentials c join gateway.merchants m on m.id = c.merchant_id
-      where c.username = ?`,
+      where c.username = $1`,
     [username.toLowerCase()],
   );
   const row = rows[0];
@@ -85,14 +87,14 @@ export async function authenticate(
     throw GatewayErrors.throttled(Math.max(1, retryAfter));
   }
   if (!timingSafeEqual(presented, Buffer.from(row.token_hash, 'hex'))) {
-    await em.execute(
+    await db.query(
       `update gateway.credentials
-          set failed_attempts = case when ? then failed_attempts + 1 else 1 end,
-              failure_window_start = case when ? then failure_window_start else ? end
-        where id = ?`,
+          set failed_attempts = case when $1 then failed_attempts + 1 else 1 end,
+              failure_window_start = case when $2 then failure_window_start else $3 end
+        where id = $4`,
       [windowOpen, windowOpen, now, row.id],
     );
-    await recordAudit(em, clock, {
+    await recordAudit(db, clock, {
       merchantId: row.merchant_id,
       environment: row.environment,
       action: 'auth.failed',
@@ -102,7 +104,7 @@ export async function authenticate(
     throw GatewayErrors.unauthenticated();
   }
   if (row.failed_attempts > 0) {
-    await em.execute('update gateway.credentials set failed_attempts = 0, failure_window_start = null where id = ?', [row.id]);
+    await db.query('update gateway.credentials set failed_attempts = 0, failure_window_start = null where id = $1', [row.id]);
   }
   if (row.environment !== environment) throw GatewayErrors.wrongEnvironment(row.environment);
   return {
@@ -168,14 +170,15 @@ export async function createMerchant(
       });
       issued[environment] = { username, api_token: token };
     }
-    await tx.flush();
-    await recordAudit(tx, clock, {
+    tx.create(AuditEvent, {
       merchantId: merchant.id,
       environment: null,
       action: 'merchant.created',
       actor: 'cli',
       detail: { usernames: [issued.sandbox.username, issued.production.username] },
+      createdAt: now,
     });
+    await tx.flush();
     return { merchant_id: merchant.id, ...issued };
   });
 }
@@ -197,14 +200,15 @@ export async function rotateToken(
     credential.rotatedAt = clock.now();
     credential.failedAttempts = 0;
     credential.failureWindowStart = null;
-    await tx.flush();
-    await recordAudit(tx, clock, {
+    tx.create(AuditEvent, {
       merchantId: credential.merchant.id,
       environment: credential.environment,
       action: 'credential.rotated',
       actor: 'cli',
       detail: { username: credential.username },
+      createdAt: clock.now(),
     });
+    await tx.flush();
     return { username: credential.username, api_token: token, environment: credential.environment as Environment };
   });
 }

@@ -8,7 +8,10 @@ export const Merchant = defineEntity({
   schema: 'gateway',
   tableName: 'merchants',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.string().length(200),
     /** Leads every purchase and refund id: `<prefix>-P-XXXXXXXX`. */
     idPrefix: p.string().length(8),

@@ -125,7 +125,10 @@ function checkExtra(value: unknown, errors: string[]): Record<string, unknown> {
   if (value.ecm !== undefined && (typeof value.ecm !== 'string' || !/^\d{1,2}$/.test(value.ecm))) {
     errors.push('Extra ecm must be a string of one or two digits');
   }
-  if (value.authorization_tracking_id !== undefined && (typeof value.authorization_tracking_id !== 'string' || value.authorization_tracking_id.length > 64)) {
+  if (
+    value.authorization_tracking_id !== undefined &&
+    (typeof value.authorization_tracking_id !== 'string' || value.authorization_tracking_id.length > 64)
+  ) {
     errors.push('Extra authorization_tracking_id must be a string of at most 64 characters');
   }
   if (value.omit_expiry !== undefined && typeof value.omit_expiry !== 'boolean') errors.push('Extra omit_expiry must be true or false');
@@ -147,7 +150,11 @@ export function checkPurchase(
   const amount = checkAmount(body.amount, errors, true);
   let currency: string | null = null;
   if (body.currency === undefined || body.currency === null || body.currency === '') errors.push("Currency can't be blank");
-  else if (typeof body.currency !== 'string' || !isIsoCurrency(body.currency.toUpperCase()) || !ctx.currencies.includes(body.currency.toUpperCase())) {
+  else if (
+    typeof body.currency !== 'string' ||
+    !isIsoCurrency(body.currency.toUpperCase()) ||
+    !ctx.currencies.includes(body.currency.toUpperCase())
+  ) {
     const shown = typeof body.currency === 'string' ? body.currency.slice(0, 10) : String(body.currency).slice(0, 10);
     errors.push(`Currency ${shown} is not valid for this merchant. Permitted currencies: ${ctx.currencies.join(', ')}`);
   } else currency = body.currency.toUpperCase();
@@ -156,7 +163,8 @@ export function checkPurchase(
   const extra = checkExtra(body.extra, errors);
   let customerIp: string | null = null;
   if (body.customer_ip !== undefined && body.customer_ip !== null) {
-    if (typeof body.customer_ip !== 'string' || body.customer_ip.length > 64) errors.push('Customer IP must be a string of at most 64 characters');
+    if (typeof body.customer_ip !== 'string' || body.customer_ip.length > 64)
+      errors.push('Customer IP must be a string of at most 64 characters');
     else customerIp = body.customer_ip;
   }
 

@@ -1,5 +1,5 @@
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
@@ -56,16 +56,16 @@ interface LockedCard extends StoredCard {
  * Locks the card for a purchase, counts the transaction and takes the next scripted sandbox
  * outcome, in one statement. A token wins over an alias of the same spelling.
  */
-async function takeCardForPurchase(tx: EntityManager, ctx: MerchantContext, tokenOrAlias: string, now: Date): Promise<LockedCard | undefined> {
-  const rows = await tx.execute<LockedCard[]>(
+async function takeCardForPurchase(tx: Sql, ctx: MerchantContext, tokenOrAlias: string, now: Date): Promise<LockedCard | undefined> {
+  const rows = await tx.query<LockedCard>(
     `with target as (
        select id, sandbox_script -> 0 as head from gateway.cards
-        where merchant_id = ? and environment = ? and (token = ? or alias = ?)
-        order by (token = ?) desc limit 1 for update)
+        where merchant_id = $1 and environment = $2 and (token = $3 or alias = $4)
+        order by (token = $5) desc limit 1 for update)
      update gateway.cards k
         set transaction_count = k.transaction_count + 1,
             sandbox_script = case when jsonb_array_length(k.sandbox_script) > 0 then k.sandbox_script - 0 else k.sandbox_script end,
-            updated_at = ?
+            updated_at = $6
        from target where k.id = target.id
      returning ${CARD_COLUMNS.replace(/(^|,\s*)([a-z_0-9]+)/g, '$1k.$2')}, target.head as "scriptHead"`,
     [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias, now],
@@ -85,7 +85,7 @@ function snapshotOf(card: StoredCard): CardSnapshot {
 
 class ReferenceTaken extends Error {}
 
-async function lockInputCard(tx: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, input: PurchaseInput, now: Date): Promise<LockedCard> {
+async function lockInputCard(tx: Sql, deps: PurchaseDeps, ctx: MerchantContext, input: PurchaseInput, now: Date): Promise<LockedCard> {
   const tokenOrAlias = input.card.kind === 'token' ? input.card.tokenOrAlias : (await storeCard(tx, deps, ctx, input.card.card)).token;
   const card = await takeCardForPurchase(tx, ctx, tokenOrAlias, now);
   // An unknown token is a rejection with a non-2xx status (GATEWAY.md).
@@ -105,7 +105,14 @@ interface PurchaseRecord {
   adviceRetryAfter: Date | null;
 }
 
-async function insertPurchase(tx: EntityManager, ctx: MerchantContext, input: PurchaseInput, card: LockedCard, record: PurchaseRecord, now: Date): Promise<PurchaseRow> {
+async function insertPurchase(
+  tx: Sql,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  card: LockedCard,
+  record: PurchaseRecord,
+  now: Date,
+): Promise<PurchaseRow> {
   const row: PurchaseRow = {
     id: record.id,
     reference: input.reference,
@@ -130,19 +137,39 @@ async function insertPurchase(tx: EntityManager, ctx: MerchantContext, input: Pu
     transactionDate: now,
     settlementDate: now.toISOString().slice(0, 10),
   };
-  const inserted = await tx.execute<{ id: string }[]>(
+  const inserted = await tx.query<{ id: string }>(
     `insert into gateway.purchases (id, merchant_id, environment, reference, card_id, state, amount, currency, successful,
         response_code, message, "authorization", rrn, upstream_id, cvv_match, captured, captured_amount, refunded_amount,
         merchant_advice_code, merchant_advice_retry_after, customer_ip, metadata, extra, card_snapshot,
         transaction_date, settlement_date)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, null, $14, $15, $16, 0, $17, $18, $19, $20, $21, $22, $23, $24)
      on conflict on constraint purchases_reference_unique do nothing
      returning id`,
     [
-      row.id, ctx.merchantId, ctx.environment, row.reference, card.id, row.state, row.amount, row.currency, row.successful,
-      row.responseCode, row.message, row.authorization, row.rrn, row.cvvMatch, row.captured, row.capturedAmount,
-      row.merchantAdviceCode, row.merchantAdviceRetryAfter, row.customerIp, JSON.stringify(row.metadata),
-      JSON.stringify(row.extra), JSON.stringify(row.cardSnapshot), row.transactionDate, row.settlementDate,
+      row.id,
+      ctx.merchantId,
+      ctx.environment,
+      row.reference,
+      card.id,
+      row.state,
+      row.amount,
+      row.currency,
+      row.successful,
+      row.responseCode,
+      row.message,
+      row.authorization,
+      row.rrn,
+      row.cvvMatch,
+      row.captured,
+      row.capturedAmount,
+      row.merchantAdviceCode,
+      row.merchantAdviceRetryAfter,
+      row.customerIp,
+      JSON.stringify(row.metadata),
+      JSON.stringify(row.extra),
+      JSON.stringify(row.cardSnapshot),
+      row.transactionDate,
+      row.settlementDate,
     ],
   );
   if (inserted.length === 0) throw new ReferenceTaken();
@@ -156,15 +183,20 @@ async function insertPurchase(tx: EntityManager, ctx: MerchantContext, input: Pu
  * gateway with the purchase id as its reference, then records the answer: a crash or timeout in
  * between leaves a pending record that a lookup by reference resolves, never a lost one.
  */
-export async function makePurchase(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, body: Record<string, unknown>): Promise<PurchaseResult> {
+export async function makePurchase(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  ctx: MerchantContext,
+  body: Record<string, unknown>,
+): Promise<PurchaseResult> {
   const now = deps.clock.now();
   const checked = checkPurchase(body, ctx, now);
   if (!checked.input) return { kind: 'rejected', errors: checked.errors, view: rejectedPurchaseView(checked.echo) };
   const input = checked.input;
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
   try {
-    if (ctx.environment === 'sandbox') return await sandboxPurchase(em, deps, ctx, input, now);
-    return await upstreamPurchase(em, deps, deps.acquirer!, ctx, input, now);
+    if (ctx.environment === 'sandbox') return await sandboxPurchase(db, deps, ctx, input, now);
+    return await upstreamPurchase(db, deps, deps.acquirer!, ctx, input, now);
   } catch (err) {
     if (err instanceof ReferenceTaken) {
       return { kind: 'rejected', errors: ['Reference is already taken'], view: rejectedPurchaseView(checked.echo) };
@@ -173,30 +205,43 @@ export async function makePurchase(em: EntityManager, deps: PurchaseDeps, ctx: M
   }
 }
 
-async function sandboxPurchase(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, input: PurchaseInput, now: Date): Promise<PurchaseResult> {
-  return em.transactional(async (tx) => {
+async function sandboxPurchase(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  now: Date,
+): Promise<PurchaseResult> {
+  return db.transaction(async (tx) => {
     const card = await lockInputCard(tx, deps, ctx, input, now);
     const outcome = simulatePurchase(testCardKindOfStored(card.first6, card.last4, card.panLength), input.amount, {
       expired: isExpired({ month: card.expiryMonth, year: card.expiryYear }, now),
       scripted: card.scriptHead,
     });
-    const row = await insertPurchase(tx, ctx, input, card, {
-      id: newTransactionId(ctx.idPrefix, 'P'),
-      state: 'completed',
-      successful: outcome.successful,
-      responseCode: outcome.responseCode,
-      message: outcome.message,
-      authorization: outcome.successful ? digits(6) : null,
-      rrn: digits(12),
-      adviceCode: outcome.adviceCode,
-      adviceRetryAfter: outcome.adviceRetryAfter,
-    }, now);
+    const row = await insertPurchase(
+      tx,
+      ctx,
+      input,
+      card,
+      {
+        id: newTransactionId(ctx.idPrefix, 'P'),
+        state: 'completed',
+        successful: outcome.successful,
+        responseCode: outcome.responseCode,
+        message: outcome.message,
+        authorization: outcome.successful ? digits(6) : null,
+        rrn: digits(12),
+        adviceCode: outcome.adviceCode,
+        adviceRetryAfter: outcome.adviceRetryAfter,
+      },
+      now,
+    );
     return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
   });
 }
 
 async function upstreamPurchase(
-  em: EntityManager,
+  db: SqlPool,
   deps: PurchaseDeps,
   acquirer: Acquirer,
   ctx: MerchantContext,
@@ -204,12 +249,26 @@ async function upstreamPurchase(
   now: Date,
 ): Promise<PurchaseResult> {
   const id = newTransactionId(ctx.idPrefix, 'P');
-  const { row, card, pan } = await em.transactional(async (tx) => {
+  const { row, card, pan } = await db.transaction(async (tx) => {
     const card = await lockInputCard(tx, deps, ctx, input, now);
-    const row = await insertPurchase(tx, ctx, input, card, {
-      id, state: 'pending', successful: false, responseCode: '99', message: null,
-      authorization: null, rrn: null, adviceCode: null, adviceRetryAfter: null,
-    }, now);
+    const row = await insertPurchase(
+      tx,
+      ctx,
+      input,
+      card,
+      {
+        id,
+        state: 'pending',
+        successful: false,
+        responseCode: '99',
+        message: null,
+        authorization: null,
+        rrn: null,
+        adviceCode: null,
+        adviceRetryAfter: null,
+      },
+      now,
+    );
     const pan = input.card.kind === 'raw' ? input.card.card.pan : await openPan(tx, deps, ctx, card, 'purchase');
     return { row, card, pan };
   });
@@ -228,12 +287,22 @@ async function upstreamPurchase(
     deps.logger.warn({ purchaseId: id, reason: answer.reason }, 'upstream purchase outcome unknown; left pending');
     return { kind: 'unknown', view: toPurchaseView(row) };
   }
-  await em.execute(
-    `update gateway.purchases set state = 'completed', successful = ?, response_code = ?, message = ?, "authorization" = ?,
-        upstream_id = ?, captured = ?, captured_amount = ?, merchant_advice_code = ?, merchant_advice_retry_after = ?
-      where id = ? and state = 'pending'`,
-    [answer.successful, answer.responseCode, answer.message, answer.authorization, answer.upstreamId, answer.successful,
-      answer.successful ? input.amount : 0, answer.adviceCode, answer.adviceRetryAfter, id],
+  await db.query(
+    `update gateway.purchases set state = 'completed', successful = $1, response_code = $2, message = $3, "authorization" = $4,
+        upstream_id = $5, captured = $6, captured_amount = $7, merchant_advice_code = $8, merchant_advice_retry_after = $9
+      where id = $10 and state = 'pending'`,
+    [
+      answer.successful,
+      answer.responseCode,
+      answer.message,
+      answer.authorization,
+      answer.upstreamId,
+      answer.successful,
+      answer.successful ? input.amount : 0,
+      answer.adviceCode,
+      answer.adviceRetryAfter,
+      id,
+    ],
   );
   return {
     kind: 'processed',
@@ -253,31 +322,35 @@ async function upstreamPurchase(
   };
 }
 
-export async function findPurchase(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<(PurchaseRow & { upstreamId: string | null; cardId: string }) | undefined> {
+export async function findPurchase(
+  db: Sql,
+  ctx: MerchantContext,
+  idOrReference: string,
+): Promise<(PurchaseRow & { upstreamId: string | null; cardId: string }) | undefined> {
   if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
-  const rows = await em.execute<(PurchaseRow & { upstreamId: string | null; cardId: string })[]>(
+  const rows = await db.query<PurchaseRow & { upstreamId: string | null; cardId: string }>(
     `select ${PURCHASE_COLUMNS} from gateway.purchases
-      where merchant_id = ? and environment = ? and (id = ? or reference = ?)
-      order by (id = ?) desc limit 1`,
+      where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
+      order by (id = $5) desc limit 1`,
     [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
   );
   return rows[0];
 }
 
-export async function getPurchase(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
-  const row = await findPurchase(em, ctx, idOrReference);
+export async function getPurchase(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
+  const row = await findPurchase(db, ctx, idOrReference);
   if (!row) throw GatewayErrors.purchaseNotFound();
   return toPurchaseView(row);
 }
 
-export async function listPurchases(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
+export async function listPurchases(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
   const [rows, counts] = await Promise.all([
-    em.execute<PurchaseRow[]>(
-      `select ${PURCHASE_COLUMNS} from gateway.purchases where merchant_id = ? and environment = ?
-        order by transaction_date desc, id desc limit ? offset ?`,
+    db.query<PurchaseRow>(
+      `select ${PURCHASE_COLUMNS} from gateway.purchases where merchant_id = $1 and environment = $2
+        order by transaction_date desc, id desc limit $3 offset $4`,
       [ctx.merchantId, ctx.environment, page.limit, page.skip],
     ),
-    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.purchases where merchant_id = ? and environment = ?', [
+    db.query<{ n: number }>('select count(*)::int as n from gateway.purchases where merchant_id = $1 and environment = $2', [
       ctx.merchantId,
       ctx.environment,
     ]),

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import { decimalAmount } from '../money.ts';
 import { GatewayErrors } from '../errors.ts';
@@ -85,9 +85,24 @@ function toRefundView(row: RefundRow): RefundView {
 
 function rejectedRefundView(amount: number | null, reference: string | null, transactionId: string | null): RefundView {
   return {
-    id: null, transaction_id: null, authorization: null, amount, decimal_amount: null, refunded: null, message: null,
-    successful: false, reference: reference && scrubCardNumbers(reference), currency: null, card_number: null, card_holder: null,
-    card_expiry: null, card_type: null, card_token: null, transaction_date: null, settlement_date: null, response_code: '99',
+    id: null,
+    transaction_id: null,
+    authorization: null,
+    amount,
+    decimal_amount: null,
+    refunded: null,
+    message: null,
+    successful: false,
+    reference: reference && scrubCardNumbers(reference),
+    currency: null,
+    card_number: null,
+    card_holder: null,
+    card_expiry: null,
+    card_type: null,
+    card_token: null,
+    transaction_date: null,
+    settlement_date: null,
+    response_code: '99',
     original_transaction_id: transactionId && scrubCardNumbers(transactionId),
   };
 }
@@ -120,7 +135,12 @@ interface PurchaseForRefund {
  * `POST /refunds`: full, partial or several refunds of an approved purchase, never more in total
  * than it took. The purchase row is locked so concurrent refunds cannot over-refund.
  */
-export async function makeRefund(em: EntityManager, deps: PurchaseDeps, ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {
+export async function makeRefund(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  ctx: MerchantContext,
+  body: Record<string, unknown>,
+): Promise<RefundResult> {
   const errors: string[] = [];
   for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) errors.push(`Unknown field: ${key}`);
   const transactionId = typeof body.transaction_id === 'string' && body.transaction_id.length <= 255 ? body.transaction_id : null;
@@ -134,87 +154,133 @@ export async function makeRefund(em: EntityManager, deps: PurchaseDeps, ctx: Mer
   const now = deps.clock.now();
   const id = newTransactionId(ctx.idPrefix, 'R');
   try {
-    const { row, purchase } = await em.transactional(async (tx) => {
-      const purchases = await tx.execute<PurchaseForRefund[]>(
+    const { row, purchase } = await db.transaction(async (tx) => {
+      const purchases = await tx.query<PurchaseForRefund>(
         `select id, amount, refunded_amount as "refundedAmount", currency, successful, state, upstream_id as "upstreamId",
                 card_snapshot as "cardSnapshot"
-           from gateway.purchases where merchant_id = ? and environment = ? and id = ? for update`,
+           from gateway.purchases where merchant_id = $1 and environment = $2 and id = $3 for update`,
         [ctx.merchantId, ctx.environment, transactionId],
       );
       const purchase = purchases[0];
       if (!purchase) throw new Rejection(['Original transaction could not be found']);
-      if (!purchase.successful || purchase.state !== 'completed') throw new Rejection(['Original transaction was not approved and cannot be refunded']);
+      if (!purchase.successful || purchase.state !== 'completed')
+        throw new Rejection(['Original transaction was not approved and cannot be refunded']);
       const available = Number(purchase.amount) - Number(purchase.refundedAmount);
       if (amount > available) throw new Rejection([`Amount exceeds the amount available to refund (${available})`]);
       const sandbox = ctx.environment === 'sandbox';
       const row: RefundRow = {
-        id, reference, purchaseId: purchase.id, state: sandbox ? 'completed' : 'pending', amount, currency: purchase.currency,
-        successful: sandbox, refunded: sandbox ? 'Approved' : 'Error', responseCode: sandbox ? '00' : '99',
-        message: sandbox ? 'Approved' : null, authorization: sandbox ? String(randomInt(100000, 999999)) : null,
-        cardSnapshot: purchase.cardSnapshot, transactionDate: now, settlementDate: now.toISOString().slice(0, 10),
+        id,
+        reference,
+        purchaseId: purchase.id,
+        state: sandbox ? 'completed' : 'pending',
+        amount,
+        currency: purchase.currency,
+        successful: sandbox,
+        refunded: sandbox ? 'Approved' : 'Error',
+        responseCode: sandbox ? '00' : '99',
+        message: sandbox ? 'Approved' : null,
+        authorization: sandbox ? String(randomInt(100000, 999999)) : null,
+        cardSnapshot: purchase.cardSnapshot,
+        transactionDate: now,
+        settlementDate: now.toISOString().slice(0, 10),
       };
-      const inserted = await tx.execute<{ id: string }[]>(
+      const inserted = await tx.query<{ id: string }>(
         `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
             refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          on conflict on constraint refunds_reference_unique do nothing returning id`,
-        [row.id, ctx.merchantId, ctx.environment, row.reference, row.purchaseId, row.state, row.amount, row.currency, row.successful,
-          row.refunded, row.responseCode, row.message, row.authorization, JSON.stringify(row.cardSnapshot), row.transactionDate, row.settlementDate],
+        [
+          row.id,
+          ctx.merchantId,
+          ctx.environment,
+          row.reference,
+          row.purchaseId,
+          row.state,
+          row.amount,
+          row.currency,
+          row.successful,
+          row.refunded,
+          row.responseCode,
+          row.message,
+          row.authorization,
+          JSON.stringify(row.cardSnapshot),
+          row.transactionDate,
+          row.settlementDate,
+        ],
       );
       if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
       // Reserve the amount now, so a concurrent refund sees it; a refused upstream refund releases it.
-      await tx.execute('update gateway.purchases set refunded_amount = refunded_amount + ? where id = ?', [amount, purchase.id]);
+      await tx.query('update gateway.purchases set refunded_amount = refunded_amount + $1 where id = $2', [amount, purchase.id]);
       return { row, purchase };
     });
     if (ctx.environment === 'sandbox') return { kind: 'processed', view: toRefundView(row) };
-    return await upstreamRefund(em, deps, row, purchase);
+    return await upstreamRefund(db, deps, row, purchase);
   } catch (err) {
-    if (err instanceof Rejection) return { kind: 'rejected', errors: err.errors, view: rejectedRefundView(amount, reference, transactionId) };
+    if (err instanceof Rejection)
+      return { kind: 'rejected', errors: err.errors, view: rejectedRefundView(amount, reference, transactionId) };
     throw err;
   }
 }
 
-async function upstreamRefund(em: EntityManager, deps: PurchaseDeps, row: RefundRow, purchase: PurchaseForRefund): Promise<RefundResult> {
-  const answer = await deps.acquirer!.refund({ reference: row.id, upstreamTransactionId: purchase.upstreamId ?? purchase.id, amount: Number(row.amount) });
+async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, purchase: PurchaseForRefund): Promise<RefundResult> {
+  const answer = await deps.acquirer!.refund({
+    reference: row.id,
+    upstreamTransactionId: purchase.upstreamId ?? purchase.id,
+    amount: Number(row.amount),
+  });
   if (answer.kind === 'unknown') {
     deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
     return { kind: 'unknown', view: toRefundView(row) };
   }
   const refunded = answer.successful ? 'Approved' : 'Declined';
-  await em.transactional(async (tx) => {
-    await tx.execute(
-      `update gateway.refunds set state = 'completed', successful = ?, refunded = ?, response_code = ?, message = ?, "authorization" = ?
-        where id = ? and state = 'pending'`,
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update gateway.refunds set state = 'completed', successful = $1, refunded = $2, response_code = $3, message = $4, "authorization" = $5
+        where id = $6 and state = 'pending'`,
       [answer.successful, refunded, answer.responseCode, answer.message, answer.authorization, row.id],
     );
     if (!answer.successful) {
-      await tx.execute('update gateway.purchases set refunded_amount = refunded_amount - ? where id = ?', [Number(row.amount), purchase.id]);
+      await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
+        Number(row.amount),
+        purchase.id,
+      ]);
     }
   });
   return {
     kind: 'processed',
-    view: toRefundView({ ...row, state: 'completed', successful: answer.successful, refunded, responseCode: answer.responseCode, message: answer.message, authorization: answer.authorization }),
+    view: toRefundView({
+      ...row,
+      state: 'completed',
+      successful: answer.successful,
+      refunded,
+      responseCode: answer.responseCode,
+      message: answer.message,
+      authorization: answer.authorization,
+    }),
   };
 }
 
-export async function getRefund(em: EntityManager, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-  const rows = idOrReference.length > 255 ? [] : await em.execute<RefundRow[]>(
-    `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = ? and environment = ? and (id = ? or reference = ?)
-      order by (id = ?) desc limit 1`,
-    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
-  );
+export async function getRefund(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
+  const rows =
+    idOrReference.length > 255
+      ? []
+      : await db.query<RefundRow>(
+          `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
+      order by (id = $5) desc limit 1`,
+          [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
+        );
   if (!rows[0]) throw GatewayErrors.refundNotFound();
   return toRefundView(rows[0]);
 }
 
-export async function listRefunds(em: EntityManager, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
+export async function listRefunds(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
   const [rows, counts] = await Promise.all([
-    em.execute<RefundRow[]>(
-      `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = ? and environment = ?
-        order by transaction_date desc, id desc limit ? offset ?`,
+    db.query<RefundRow>(
+      `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2
+        order by transaction_date desc, id desc limit $3 offset $4`,
       [ctx.merchantId, ctx.environment, page.limit, page.skip],
     ),
-    em.execute<{ n: number }[]>('select count(*)::int as n from gateway.refunds where merchant_id = ? and environment = ?', [
+    db.query<{ n: number }>('select count(*)::int as n from gateway.refunds where merchant_id = $1 and environment = $2', [
       ctx.merchantId,
       ctx.environment,
     ]),

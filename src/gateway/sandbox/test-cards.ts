@@ -1,19 +1,7 @@
 /** The published sandbox cards (GATEWAY.md). Any other number is refused in the sandbox. */
-export const ALWAYS_APPROVED = new Set([
-  '5123456789012346',
-  '4005550000000001',
-  '345678901234564',
-  '3530111333300000',
-  '6250946000000016',
-]);
+export const ALWAYS_APPROVED = new Set(['5123456789012346', '4005550000000001', '345678901234564', '3530111333300000', '6250946000000016']);
 
-export const ALWAYS_DECLINED = new Set([
-  '5313581000123430',
-  '4557012345678902',
-  '371449635398431',
-  '3566002020360505',
-  '6250947000000014',
-]);
+export const ALWAYS_DECLINED = new Set(['5313581000123430', '4557012345678902', '371449635398431', '3566002020360505', '6250947000000014']);
 
 /** Dynamic cards answer with the response code equal to the amount's last two digits. */
 export const DYNAMIC = new Set([

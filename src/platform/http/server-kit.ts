@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
 import { AppError, PlatformErrors, isAppError } from '../errors.ts';
 import { failure } from './envelope.ts';
@@ -18,7 +23,9 @@ export interface HttpsServerOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Turns a field path and zod's message into a sentence for the envelope. */
-function validationMessages(err: FastifyError & { validation: { instancePath: string; message?: string }[]; validationContext?: string }): string[] {
+function validationMessages(
+  err: FastifyError & { validation: { instancePath: string; message?: string }[]; validationContext?: string },
+): string[] {
   return err.validation.map((v) => {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return path ? `${path}: ${v.message}` : (v.message ?? 'Request is invalid');
@@ -100,7 +107,10 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
       }
     }
     if (err.status >= 500) req.log.error({ err: raw, reqId: req.id }, 'request failed');
-    reply.headers(err.headers).code(err.status).send(failure(err.messages, test, null));
+    reply
+      .headers(err.headers)
+      .code(err.status)
+      .send(failure(err.messages, test, null));
   });
   app.setNotFoundHandler((_req, reply) => {
     reply.code(404).send(failure(['Record not found'], test, null));
