@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +16,15 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import pg from 'pg';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, json: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    json: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    'server-log': { type: 'string' },
+    only: { type: 'string' },
+  },
+});
 const SECONDS = Number(values.seconds);
 const ROOT = resolve(import.meta.dirname, '..');
 const db = `recur_bench_${randomBytes(3).toString('hex')}`;
@@ -41,10 +50,12 @@ function cli(args: string[]): Promise<string> {
 }
 
 async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/recur.js'), 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const child = spawn(process.execPath, [...profile, join(ROOT, 'bin/recur.js'), 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const base = await new Promise<string>((ok, fail) => {
     let err = '';
     child.stderr.on('data', (d) => {
+      if (values['server-log']) appendFileSync(values['server-log'], d);
       err += d;
       const m = /Recur sandbox API:\s+(\S+)/.exec(err);
       if (m) ok(m[1]!);
@@ -138,8 +149,11 @@ try {
   const run = randomBytes(3).toString('hex');
   const results: Result[] = [];
   for (const clients of [1, 32]) {
-    results.push(await load('GET /livez (no database)', clients, agent, () => call('GET', '/livez')));
-    results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
+    if (values.only === 'purchases' && clients === 1) continue;
+    if (values.only !== 'purchases') {
+      results.push(await load('GET /livez (no database)', clients, agent, () => call('GET', '/livez')));
+      results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
+    }
     results.push(
       await load('POST /v1.0/purchases by token', clients, agent, (c, i) =>
         call('POST', '/v1.0/purchases', {
@@ -153,7 +167,7 @@ try {
   }
   await agent.close();
   console.table(results);
-  for (const clients of [1, 32]) {
+  for (const clients of values.only ? [] : [1, 32]) {
     const base = results.find((r) => r.clients === clients && r.scenario.startsWith('GET /livez'))!;
     const buy = results.find((r) => r.clients === clients && r.scenario.startsWith('POST'))!;
     console.log(
@@ -163,7 +177,7 @@ try {
   if (values.json) await writeFile(values.json, JSON.stringify({ seconds: SECONDS, results }, null, 2));
 } finally {
   server.stop();
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 2000));
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
   await admin.query(`drop database if exists ${db} with (force)`);
