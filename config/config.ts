@@ -56,6 +56,24 @@ export const ConfigSchema = z.object({
    * a sandbox as its upstream. Refused when NODE_ENV is production.
    */
   ALLOW_TEST_CARDS_IN_PRODUCTION: bool.default(false),
+
+  /** Which gateway billing charges through: the embedded core, or a remote gateway of the same API. */
+  BILLING_GATEWAY: z.enum(['embedded', 'remote']).default('embedded'),
+  BILLING_GATEWAY_URL: optionalString.pipe(z.string().url().optional()),
+  BILLING_GATEWAY_USERNAME: optionalString,
+  BILLING_GATEWAY_TOKEN: optionalString,
+  BILLING_GATEWAY_CA_FILE: optionalString,
+  BILLING_GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
+
+  SCHEDULER_TICK_MS: positiveInt.default(1_000),
+  SCHEDULER_BATCH_SIZE: positiveInt.default(500),
+  SWEEP_INTERVAL_MS: positiveInt.default(30_000),
+  /** An invoice still owed this long after its last change gets its charge job again. */
+  SWEEP_GRACE_MS: positiveInt.default(60_000),
+  WORKER_CONCURRENCY: positiveInt.default(50),
+  /** Lock of a running job; past it without renewal (a frozen worker) another worker may take the job. */
+  WORKER_LOCK_MS: positiveInt.default(30_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -82,6 +100,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([
       'UPSTREAM_GATEWAY_URL, UPSTREAM_GATEWAY_USERNAME and UPSTREAM_GATEWAY_TOKEN go together: set all three or none',
     ]);
+  }
+  if (config.BILLING_GATEWAY === 'remote' && !(config.BILLING_GATEWAY_URL && config.BILLING_GATEWAY_USERNAME && config.BILLING_GATEWAY_TOKEN)) {
+    throw new ConfigError(['BILLING_GATEWAY=remote needs BILLING_GATEWAY_URL, BILLING_GATEWAY_USERNAME and BILLING_GATEWAY_TOKEN']);
   }
   if ((config.TLS_CERT_FILE === undefined) !== (config.TLS_KEY_FILE === undefined)) {
     throw new ConfigError(['TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither']);

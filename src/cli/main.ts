@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from '../../config/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { buildRuntime } from '../composition/runtime.ts';
-import { runStart } from './start.command.ts';
+import { runRoles } from './start.command.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
 import { isAppError } from '../platform/errors.ts';
@@ -11,7 +11,9 @@ import { isAppError } from '../platform/errors.ts';
 const USAGE = `Usage: recur <command>
 
 Commands:
-  start                                   run Recur (API listeners; creates the database and applies migrations)
+  start                                   run every role: API, scheduler and workers (creates the database, migrates)
+  api | scheduler | worker [--concurrency N]
+                                          run one role; any number of each against one PostgreSQL and one Redis
   migrate                                 create the database if missing and apply migrations
   merchant create --name <name> [--currencies AUD,USD]
                                           create a merchant; prints its credentials once, as JSON
@@ -40,8 +42,26 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   switch (command) {
     case 'start':
-      await runStart(config);
+      await runRoles(config, { api: true, scheduler: true, workers: true });
       return 0;
+    case 'api':
+      await runRoles(config, { api: true, scheduler: false, workers: false });
+      return 0;
+    case 'scheduler':
+      await runRoles(config, { api: false, scheduler: true, workers: false });
+      return 0;
+    case 'worker': {
+      const { values } = parseArgs({
+        args: argv.slice(1),
+        options: { concurrency: { type: 'string' }, queues: { type: 'string' } },
+        strict: true,
+      });
+      const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
+        throw new UsageError('--concurrency takes a whole number of at least 1');
+      await runRoles(config, { api: false, scheduler: false, workers: true }, { concurrency });
+      return 0;
+    }
     case 'migrate':
       await oneShot(config, async () => {
         console.log('database is migrated');

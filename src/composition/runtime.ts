@@ -12,6 +12,13 @@ import { GatewayClient } from '../gateway-client/gateway-client.ts';
 import { allEntities } from '../entities.ts';
 import { UpstreamAcquirer } from './upstream-acquirer.ts';
 import type { DestinationStream } from 'pino';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../platform/redis.ts';
+import { createQueues, type Queues } from '../queues/queues.ts';
+import { BillingCore } from '../billing/billing-core.ts';
+import type { BillingGateway } from '../billing/ports/gateway-port.ts';
+import { EmbeddedBillingGateway } from './embedded-billing-gateway.ts';
+import { RemoteBillingGateway } from './remote-billing-gateway.ts';
 
 /** Everything a Recur process holds, built once by the composition root and closed on exit. */
 export interface Runtime {
@@ -24,6 +31,12 @@ export interface Runtime {
   secrets: Secrets;
   vault: VaultCrypto;
   gateway: GatewayCore;
+  redis: Redis;
+  queues: Queues;
+  billingGateway: BillingGateway;
+  billing: BillingCore;
+  /** Set by the scheduler role; a no-op in a process that runs none. */
+  pokeScheduler: () => void;
   close(): Promise<void>;
 }
 
@@ -74,7 +87,23 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
       },
     });
-    return {
+    const redis = createRedis(config.REDIS_URL, 'producer');
+    closers.unshift(async () => void redis.disconnect());
+    const queues = createQueues(redis, config.REDIS_PREFIX);
+    closers.unshift(() => queues.close());
+    let billingGateway: BillingGateway;
+    if (config.BILLING_GATEWAY === 'remote') {
+      const client = new GatewayClient({
+        baseUrl: config.BILLING_GATEWAY_URL!,
+        username: config.BILLING_GATEWAY_USERNAME!,
+        token: config.BILLING_GATEWAY_TOKEN!,
+        ca: config.BILLING_GATEWAY_CA_FILE ? await readFile(config.BILLING_GATEWAY_CA_FILE, 'utf8') : undefined,
+        timeoutMs: config.BILLING_GATEWAY_TIMEOUT_MS,
+      });
+      closers.unshift(() => client.close());
+      billingGateway = new RemoteBillingGateway(client);
+    } else billingGateway = new EmbeddedBillingGateway(gateway);
+    const runtime: Runtime = {
       config,
       logger,
       clock,
@@ -83,10 +112,16 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       secrets,
       vault,
       gateway,
+      redis,
+      queues,
+      billingGateway,
+      billing: new BillingCore({ sql, clock, logger, gateway: billingGateway, pokeScheduler: () => runtime.pokeScheduler() }),
+      pokeScheduler: () => undefined,
       async close() {
         for (const close of closers) await close().catch((err) => logger.error({ err }, 'error while closing'));
       },
     };
+    return runtime;
   } catch (err) {
     await orm.close();
     throw err;

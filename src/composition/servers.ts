@@ -5,6 +5,7 @@ import { addMerchantAuth, registerGatewayRoutes } from '../gateway/api/gateway-a
 import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { failure } from '../platform/http/envelope.ts';
+import { registerBillingRoutes } from '../api/billing-api.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -22,6 +23,8 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     async (api) => {
       addMerchantAuth(api, runtime.gateway, environment);
       registerGatewayRoutes(api, runtime.gateway, environment);
+      // Billing routes in a plugin of their own: they share the authentication, and keep their Idempotency-Key hooks.
+      await api.register(async (billing) => registerBillingRoutes(billing, runtime.billing, environment));
       // Unknown paths under /v1.0 authenticate first too: every request is authenticated (the seed).
       api.setNotFoundHandler((_req, reply) => {
         reply.code(404).send(failure(['Record not found'], environment === 'sandbox', null));

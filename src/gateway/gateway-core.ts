@@ -16,6 +16,7 @@ import type { PurchaseView } from './purchases/purchase-view.ts';
 import { getRefund, listRefunds, makeRefund, type RefundResult, type RefundView } from './refunds/refunds.service.ts';
 import type { ScriptedOutcome } from './sandbox/sandbox-script.ts';
 import type { VaultCrypto } from './vault/vault-crypto.ts';
+import { CARD_SCHEMES } from './cards/card-scheme.ts';
 
 export interface GatewayCoreDeps {
   /** Raw SQL on the ORM's pool: every gateway request is a hot path. */
@@ -44,6 +45,34 @@ export class GatewayCore {
   readonly #deps: GatewayCoreDeps;
   constructor(deps: GatewayCoreDeps) {
     this.#deps = deps;
+  }
+
+  readonly #contexts = new Map<string, MerchantContext>();
+
+  /**
+   * The context of a merchant for in-process callers that are already trusted (the embedded
+   * billing adapter): no credentials, the same scoping.
+   */
+  async merchantContext(merchantId: string, environment: Environment): Promise<MerchantContext> {
+    const key = `${merchantId}|${environment}`;
+    const cached = this.#contexts.get(key);
+    if (cached) return cached;
+    const rows = await this.#deps.sql.query<{ id_prefix: string; currencies: string[] }>(
+      'select id_prefix, currencies from gateway.merchants where id = $1',
+      [merchantId],
+    );
+    if (!rows[0]) throw GatewayErrors.validation([`Merchant ${merchantId} does not exist`]);
+    const ctx: MerchantContext = {
+      merchantId,
+      environment,
+      idPrefix: rows[0].id_prefix,
+      currencies: rows[0].currencies,
+      cardTypes: [...CARD_SCHEMES],
+      username: 'recur-billing',
+      testCardsInProduction: this.#deps.auth.testCardsInProduction,
+    };
+    this.#contexts.set(key, ctx);
+    return ctx;
   }
 
   authenticate(environment: Environment, username: string, token: string): Promise<MerchantContext> {

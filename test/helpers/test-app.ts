@@ -6,7 +6,9 @@ import { Writable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { loadConfig, type Config } from '../../config/config.ts';
 import { buildRuntime, type Runtime } from '../../src/composition/runtime.ts';
-import { startApiListeners, type ApiListeners } from '../../src/composition/servers.ts';
+import type { ApiListeners } from '../../src/composition/servers.ts';
+import { startRoles, type RecurProcess } from '../../src/composition/roles.ts';
+import type { ChargeHooks } from '../../src/billing/charges/charge-hooks.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { generateSelfSigned, type TlsMaterial } from '../../src/platform/tls.ts';
 import { createMerchant, type NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
@@ -32,6 +34,8 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     DATABASE_URL: await createTestDatabase(),
     DATABASE_POOL_MAX: '5',
     DATA_DIR: await mkdtemp(join(tmpdir(), 'recur-test-')),
+    REDIS_PREFIX: `recur-test-${randomBytes(6).toString('hex')}`,
+    SCHEDULER_TICK_MS: '50',
     VAULT_KEYS: `k1:${randomKey()}`,
     VAULT_FINGERPRINT_KEY: randomKey(),
     CREDENTIAL_HASH_KEY: randomKey(),
@@ -57,6 +61,7 @@ export interface TestApp {
   config: Config;
   runtime: Runtime;
   listeners: ApiListeners;
+  process: RecurProcess;
   tls: TlsMaterial;
   /** Every log line written during the test, as emitted. */
   logs: string[];
@@ -101,7 +106,9 @@ export function makeClient(agent: Agent, base: string, credentials: { username: 
 }
 
 /** Recur's API over real HTTPS on free ports, against a database of its own. */
-export async function startTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; billing?: boolean; hooks?: ChargeHooks } = {},
+): Promise<TestApp> {
   const config = await testConfig(options.env);
   const logs: string[] = [];
   const destination = new Writable({
@@ -113,12 +120,18 @@ export async function startTestApp(options: { env?: Record<string, string>; cloc
   const logger = createLogger({ level: config.LOG_LEVEL, destination });
   const runtime = await buildRuntime(config, { logger, clock: options.clock });
   const tls = await testTls();
-  const listeners = await startApiListeners(runtime, tls, { sandbox: 0, production: 0 });
+  const process = await startRoles(
+    runtime,
+    { api: true, scheduler: options.billing ?? false, workers: options.billing ?? false },
+    { tls, ports: { sandbox: 0, production: 0 }, hooks: options.hooks },
+  );
+  const listeners = process.listeners!;
   const agent = new Agent({ connect: { ca: tls.cert }, keepAliveTimeout: 5_000, allowH2: false });
   return {
     config,
     runtime,
     listeners,
+    process,
     tls,
     logs,
     agent,
@@ -129,8 +142,21 @@ export async function startTestApp(options: { env?: Record<string, string>; cloc
     },
     async close() {
       await agent.close();
-      await listeners.close();
-      await runtime.close();
+      const prefix = config.REDIS_PREFIX;
+      const redis = runtime.redis.duplicate();
+      await process.close();
+      await deleteKeys(redis, `${prefix}:*`);
+      redis.disconnect();
     },
   };
+}
+
+/** Removes a test's Redis keys (its own prefix only). */
+export async function deleteKeys(redis: import('ioredis').Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
 }

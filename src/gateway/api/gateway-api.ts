@@ -11,6 +11,7 @@ import type { Environment } from '../environment.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import { SandboxScript } from '../sandbox/sandbox-script.ts';
+import '../../platform/http/principal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,10 +47,12 @@ function bodyObject(body: unknown): Record<string, unknown> {
 /** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
 export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment): void {
   app.decorateRequest('merchant', null);
+  app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const credentials = parseBasic(req.headers.authorization);
     if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
     req.merchant = await core.authenticate(environment, credentials.username, credentials.token);
+    req.principal = { merchantId: req.merchant.merchantId, environment: req.merchant.environment };
   });
 }
 

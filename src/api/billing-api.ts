@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpServer } from '../platform/http/server-kit.ts';
+import { list, ok } from '../platform/http/envelope.ts';
+import { PageQuery, toPage } from '../platform/pagination.ts';
+import { AppError } from '../platform/errors.ts';
+import '../platform/http/principal.ts';
+import type { Principal } from '../platform/http/principal.ts';
+import type { BillingCore } from '../billing/billing-core.ts';
+import { PlanCreate } from '../billing/plans/plans.service.ts';
+import {
+  SubscriptionCancel,
+  SubscriptionCreate,
+  SubscriptionFilter,
+  SubscriptionUpdate,
+} from '../billing/subscriptions/subscriptions.service.ts';
+import { InvoiceFilter } from '../billing/invoices/invoices.service.ts';
+import { EVENT_TYPES } from '../billing/events/events.service.ts';
+import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
+import { requestHash } from '../billing/idempotency/idempotency.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+const Id = z.object({ id: z.string().min(1).max(64) });
+const Listing = PageQuery.extend({ test: z.string().optional() });
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
+  return req.principal;
+}
+
+/**
+ * Plans, subscriptions, invoices, events and (in the sandbox) test clocks: the same `/v1.0`
+ * base, envelope, credentials and pagination as the gateway API. Every POST takes an
+ * `Idempotency-Key`: a repeat with the same body replays the first answer.
+ */
+export function registerBillingRoutes(app: HttpServer, core: BillingCore, environment: 'sandbox' | 'production'): void {
+  const test = environment === 'sandbox';
+  app.decorateRequest('idempotencyKey', null);
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = req.headers['idempotency-key'];
+    if (req.method !== 'POST' || key === undefined || !req.principal) return;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+      throw new AppError('validation_failed', 'Idempotency-Key must be 1 to 255 printable characters', { status: 422 });
+    }
+    const claim = await core.claimIdempotencyKey(req.principal, key, requestHash(req.method, req.url, req.body));
+    if (claim.kind === 'replay') {
+      reply.header('idempotent-replayed', 'true').code(claim.status).send(claim.body);
+      return reply;
+    }
+    req.idempotencyKey = key;
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.idempotencyKey && req.principal) {
+      const key = req.idempotencyKey;
+      req.idempotencyKey = null;
+      await core.completeIdempotencyKey(req.principal, key, reply.statusCode, JSON.parse(String(payload)));
+    }
+    return payload;
+  });
+
+  app.post('/plans', { schema: { body: PlanCreate } }, async (req, reply) =>
+    reply.code(201).send(ok(await core.createPlan(principalOf(req), req.body), test)),
+  );
+  app.get('/plans', { schema: { querystring: Listing } }, async (req, reply) =>
+    reply.send(list(await core.plans(principalOf(req), toPage(req.query)), test)),
+  );
+  app.get('/plans/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.plan(principalOf(req), req.params.id), test)),
+  );
+  app.post('/plans/:id/archive', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.archivePlan(principalOf(req), req.params.id), test)),
+  );
+
+  app.post('/subscriptions', { schema: { body: SubscriptionCreate } }, async (req, reply) =>
+    reply.code(201).send(ok(await core.createSubscription(principalOf(req), req.body), test)),
+  );
+  app.get('/subscriptions', { schema: { querystring: Listing.extend(SubscriptionFilter.shape) } }, async (req, reply) =>
+    reply.send(list(await core.subscriptions(principalOf(req), toPage(req.query), req.query), test)),
+  );
+  app.get('/subscriptions/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.subscription(principalOf(req), req.params.id), test)),
+  );
+  app.put('/subscriptions/:id', { schema: { params: Id, body: SubscriptionUpdate } }, async (req, reply) =>
+    reply.send(ok(await core.updateSubscription(principalOf(req), req.params.id, req.body), test)),
+  );
+  app.post('/subscriptions/:id/pause', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.pauseSubscription(principalOf(req), req.params.id), test)),
+  );
+  app.post('/subscriptions/:id/resume', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.resumeSubscription(principalOf(req), req.params.id), test)),
+  );
+  app.post('/subscriptions/:id/cancel', { schema: { params: Id, body: SubscriptionCancel.optional() } }, async (req, reply) =>
+    reply.send(ok(await core.cancelSubscription(principalOf(req), req.params.id, req.body?.at_period_end ?? false), test)),
+  );
+
+  app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
+    reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),
+  );
+  app.get('/invoices/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.invoice(principalOf(req), req.params.id), test)),
+  );
+
+  app.get('/events', { schema: { querystring: Listing.extend({ type: z.enum(EVENT_TYPES).optional() }) } }, async (req, reply) =>
+    reply.send(list(await core.events(principalOf(req), toPage(req.query), req.query.type), test)),
+  );
+
+  if (environment === 'sandbox') {
+    app.post('/test_clocks', { schema: { body: TestClockInput } }, async (req, reply) =>
+      reply.code(201).send(ok(await core.createTestClock(principalOf(req), new Date(req.body.frozen_time)), test)),
+    );
+    app.get('/test_clocks/:id', { schema: { params: Id } }, async (req, reply) =>
+      reply.send(ok(await core.testClock(principalOf(req), req.params.id), test)),
+    );
+    app.post('/test_clocks/:id/advance', { schema: { params: Id, body: TestClockInput } }, async (req, reply) =>
+      reply.send(ok(await core.advanceTestClock(principalOf(req), req.params.id, new Date(req.body.frozen_time)), test)),
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { SqlPool } from '../platform/sql.ts';
+import type { Page } from '../platform/pagination.ts';
+import type { BillingGateway, MerchantRef } from './ports/gateway-port.ts';
+import { archivePlan, createPlan, getPlan, listPlans, type PlanCreate } from './plans/plans.service.ts';
+import {
+  cancelSubscription,
+  createSubscription,
+  getSubscription,
+  listSubscriptions,
+  pauseSubscription,
+  resumeSubscription,
+  updateSubscription,
+  type SubscriptionCreate,
+  type SubscriptionDeps,
+  type SubscriptionFilter,
+  type SubscriptionUpdate,
+} from './subscriptions/subscriptions.service.ts';
+import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
+import { listEvents } from './events/events.service.ts';
+import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
+import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
+import type { z } from 'zod';
+
+export interface BillingCoreDeps {
+  sql: SqlPool;
+  clock: Clock;
+  logger: Logger;
+  gateway: BillingGateway;
+  /** Asks the scheduler to look for due work now (a new subscription, an advanced clock). */
+  pokeScheduler(): void;
+}
+
+/** The billing API's use cases, each one service function with its dependencies passed in. */
+export class BillingCore {
+  readonly #deps: BillingCoreDeps;
+  readonly #subs: SubscriptionDeps;
+  constructor(deps: BillingCoreDeps) {
+    this.#deps = deps;
+    this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
+  }
+
+  createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
+  plan = (m: MerchantRef, id: string) => getPlan(this.#deps.sql, m, id);
+  plans = (m: MerchantRef, page: Page) => listPlans(this.#deps.sql, m, page);
+  archivePlan = (m: MerchantRef, id: string) => archivePlan(this.#deps.sql, m, id, this.#deps.clock.now());
+
+  createSubscription = async (m: MerchantRef, input: SubscriptionCreate) => {
+    const created = await createSubscription(this.#subs, m, input);
+    this.#deps.pokeScheduler();
+    return created;
+  };
+  subscription = (m: MerchantRef, id: string) => getSubscription(this.#deps.sql, m, id);
+  subscriptions = (m: MerchantRef, page: Page, filter: z.infer<typeof SubscriptionFilter>) =>
+    listSubscriptions(this.#deps.sql, m, page, filter);
+  updateSubscription = (m: MerchantRef, id: string, input: SubscriptionUpdate) => updateSubscription(this.#subs, m, id, input);
+  pauseSubscription = (m: MerchantRef, id: string) => pauseSubscription(this.#subs, m, id);
+  resumeSubscription = async (m: MerchantRef, id: string) => {
+    const resumed = await resumeSubscription(this.#subs, m, id);
+    this.#deps.pokeScheduler();
+    return resumed;
+  };
+  cancelSubscription = (m: MerchantRef, id: string, atPeriodEnd: boolean) => cancelSubscription(this.#subs, m, id, atPeriodEnd);
+
+  invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
+  invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
+  events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
+
+  createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
+  testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);
+  advanceTestClock = async (m: MerchantRef, id: string, to: Date) => {
+    const clock = await advanceTestClock(this.#deps.sql, m, id, to, this.#deps.clock.now());
+    this.#deps.pokeScheduler();
+    return clock;
+  };
+
+  claimIdempotencyKey = (m: MerchantRef, key: string, hash: string) =>
+    claimIdempotencyKey(this.#deps.sql, m, key, hash, this.#deps.clock.now());
+  completeIdempotencyKey = (m: MerchantRef, key: string, status: number, body: unknown) =>
+    completeIdempotencyKey(this.#deps.sql, m, key, status, body);
+}

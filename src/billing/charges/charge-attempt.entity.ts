@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/** The closed set of attempt states; `sending` and `unknown` are resolved by lookup, never guessed. */
+export const ATTEMPT_STATUSES = ['sending', 'approved', 'declined', 'unknown', 'error'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/**
+ * One try at collecting an invoice, written before the gateway is called. Its reference,
+ * derived from invoice and attempt number, is the purchase reference: a re-send is recognised.
+ */
+export const ChargeAttempt = defineEntity({
+  name: 'ChargeAttempt',
+  schema: 'billing',
+  tableName: 'charge_attempts',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    invoiceId: p.uuid(),
+    number: p.integer(),
+    reference: p.string().length(64).unique('charge_attempts_reference_unique'),
+    status: p.string().length(10),
+    purchaseId: p.string().length(40).nullable(),
+    responseCode: p.string().length(2).nullable(),
+    message: p.string().length(255).nullable(),
+    declineClass: p.string().length(12).nullable(),
+    adviceCode: p.string().length(20).nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  uniques: [{ properties: ['invoiceId', 'number'], name: 'charge_attempts_number_unique' }],
+  indexes: [
+    {
+      name: 'charge_attempts_unresolved_index',
+      expression: `create index "charge_attempts_unresolved_index" on "billing"."charge_attempts" ("updated_at") where "status" in ('sending', 'unknown')`,
+    },
+  ],
+});
+export type ChargeAttempt = InferEntity<typeof ChargeAttempt>;

@@ -1,0 +1,11 @@
+import { Plan } from './plans/plan.entity.ts';
+import { Subscription } from './subscriptions/subscription.entity.ts';
+import { Invoice } from './invoices/invoice.entity.ts';
+import { ChargeAttempt } from './charges/charge-attempt.entity.ts';
+import { LedgerEntry } from './ledger/ledger-entry.entity.ts';
+import { BillingEvent } from './events/billing-event.entity.ts';
+import { TestClock } from './test-clocks/test-clock.entity.ts';
+import { IdempotencyKey } from './idempotency/idempotency-key.entity.ts';
+
+/** Every table of the billing module (schema `billing`). */
+export const billingEntities = [Plan, Subscription, Invoice, ChargeAttempt, LedgerEntry, BillingEvent, TestClock, IdempotencyKey];

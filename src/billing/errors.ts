@@ -1,0 +1,14 @@
+import { AppError } from '../platform/errors.ts';
+
+/** The billing module's error catalog. */
+export const BillingErrors = {
+  validation: (messages: string[]) => new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
+  notFound: (what: string, id: string) =>
+    new AppError(`${what.toLowerCase().replace(/ /g, '_')}_not_found`, `${what} ${id} could not be found`, { status: 404 }),
+  conflict: (message: string) => new AppError('invalid_state', message, { status: 409 }),
+  cardNotFound: (token: string) => new AppError('card_not_found', `Card ${token} could not be found`, { status: 422 }),
+  idempotencyMismatch: () =>
+    new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request', { status: 422 }),
+  idempotencyInFlight: () =>
+    new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still in progress; retry later', { status: 409 }),
+} as const;

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/** The outbox: every state change writes one in the same transaction. */
+export const BillingEvent = defineEntity({
+  name: 'BillingEvent',
+  schema: 'billing',
+  tableName: 'events',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    type: p.string().length(40),
+    data: p.json<Record<string, unknown>>().columnType('jsonb'),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [
+    { properties: ['merchantId', 'environment', 'createdAt'], name: 'events_listing_index' },
+    { properties: ['merchantId', 'environment', 'type', 'createdAt'], name: 'events_type_index' },
+  ],
+});
+export type BillingEvent = InferEntity<typeof BillingEvent>;

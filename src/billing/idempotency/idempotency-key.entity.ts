@@ -1,0 +1,20 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/** A POST's Idempotency-Key: the first response is replayed for a repeat with the same body. */
+export const IdempotencyKey = defineEntity({
+  name: 'IdempotencyKey',
+  schema: 'billing',
+  tableName: 'idempotency_keys',
+  properties: {
+    merchantId: p.uuid().primary(),
+    environment: p.string().length(10).primary(),
+    key: p.string().length(255).primary(),
+    requestHash: p.string().length(64),
+    state: p.string().length(10),
+    responseStatus: p.integer().nullable(),
+    responseBody: p.json<unknown>().columnType('jsonb').nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+  primaryKeys: ['merchantId', 'environment', 'key'],
+});
+export type IdempotencyKey = InferEntity<typeof IdempotencyKey>;

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import type { DunningPolicy } from '../plans/plan.entity.ts';
+
+export const INVOICE_STATUSES = ['open', 'paid', 'past_due', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What a subscription owes for one period: exactly one per subscription and period (unique). */
+export const Invoice = defineEntity({
+  name: 'Invoice',
+  schema: 'billing',
+  tableName: 'invoices',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    subscriptionId: p.uuid(),
+    planId: p.uuid(),
+    periodIndex: p.integer(),
+    periodStart: p.datetime().columnType('timestamptz'),
+    periodEnd: p.datetime().columnType('timestamptz'),
+    amount: p.bigint('number'),
+    currency: p.string().length(3),
+    status: p.string().length(14),
+    attemptCount: p.integer().default(0),
+    /** The dunning policy the invoice started under; a later plan change does not alter it. */
+    dunning: p.json<DunningPolicy>().columnType('jsonb'),
+    nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    paidAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  uniques: [{ properties: ['subscriptionId', 'periodStart'], name: 'invoices_period_unique' }],
+  indexes: [
+    { properties: ['merchantId', 'environment', 'createdAt'], name: 'invoices_listing_index' },
+    { properties: ['subscriptionId', 'periodIndex'], name: 'invoices_subscription_index' },
+    {
+      name: 'invoices_open_index',
+      expression: `create index "invoices_open_index" on "billing"."invoices" ("created_at") where "status" = 'open'`,
+    },
+  ],
+});
+export type Invoice = InferEntity<typeof Invoice>;

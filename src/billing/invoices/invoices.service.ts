@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Sql } from '../../platform/sql.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { INVOICE_STATUSES } from './invoice.entity.ts';
+
+export const InvoiceFilter = z.object({ subscription_id: z.uuid().optional(), status: z.enum(INVOICE_STATUSES).optional() });
+
+export interface AttemptView {
+  number: number;
+  reference: string;
+  purchase_id: string | null;
+  status: string;
+  response_code: string | null;
+  message: string | null;
+  decline_class: string | null;
+  advice_code: string | null;
+  created_at: string;
+}
+
+export interface InvoiceView {
+  id: string;
+  subscription_id: string;
+  period_start: string;
+  period_end: string;
+  amount: number;
+  currency: string;
+  status: string;
+  next_attempt_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  attempts: AttemptView[];
+}
+
+interface Row {
+  id: string;
+  subscription_id: string;
+  period_start: string;
+  period_end: string;
+  amount: string;
+  currency: string;
+  status: string;
+  next_attempt_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  attempts: AttemptView[] | null;
+}
+
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+  (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
+     'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
+     'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+  from billing.invoices i`;
+
+function toView(r: Row): InvoiceView {
+  return {
+    id: r.id,
+    subscription_id: r.subscription_id,
+    period_start: iso(r.period_start)!,
+    period_end: iso(r.period_end)!,
+    amount: Number(r.amount),
+    currency: r.currency,
+    status: r.status,
+    next_attempt_at: iso(r.next_attempt_at),
+    paid_at: iso(r.paid_at),
+    created_at: iso(r.created_at)!,
+    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at)! })),
+  };
+}
+
+export async function getInvoice(db: Sql, merchant: MerchantRef, id: string): Promise<InvoiceView> {
+  const rows = z.uuid().safeParse(id).success
+    ? await db.query<Row>(`${SELECT} where i.id = $1 and i.merchant_id = $2 and i.environment = $3`, [
+        id,
+        merchant.merchantId,
+        merchant.environment,
+      ])
+    : [];
+  if (!rows[0]) throw BillingErrors.notFound('Invoice', id);
+  return toView(rows[0]);
+}
+
+/** Newest first; with `subscription_id`, in period order is what a timeline wants: sort by period_start there. */
+export async function listInvoices(
+  db: Sql,
+  merchant: MerchantRef,
+  page: Page,
+  filter: z.infer<typeof InvoiceFilter>,
+): Promise<Paginated<InvoiceView>> {
+  const where = ['i.merchant_id = $1', 'i.environment = $2'];
+  const params: unknown[] = [merchant.merchantId, merchant.environment];
+  if (filter.subscription_id) where.push(`i.subscription_id = $${params.push(filter.subscription_id)}`);
+  if (filter.status) where.push(`i.status = $${params.push(filter.status)}`);
+  const [rows, counts] = await Promise.all([
+    db.query<Row>(
+      `${SELECT} where ${where.join(' and ')} order by i.period_start desc, i.id desc limit ${page.limit} offset ${page.skip}`,
+      params,
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from billing.invoices i where ${where.join(' and ')}`, params),
+  ]);
+  return { items: rows.map(toView), total: counts[0]?.n ?? 0, page };
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+export interface DunningPolicy {
+  retry_days: number[];
+  final_action: 'cancel' | 'mark_unpaid' | 'leave_past_due';
+}
+
+/** A price and a cadence. Plans are immutable once created (a price change is a new plan); they can be archived. */
+export const Plan = defineEntity({
+  name: 'Plan',
+  schema: 'billing',
+  tableName: 'plans',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    name: p.string().length(200),
+    amount: p.bigint('number'),
+    currency: p.string().length(3),
+    interval: p.string().length(5),
+    intervalCount: p.integer(),
+    trialDays: p.integer().default(0),
+    dunning: p.json<DunningPolicy>().columnType('jsonb'),
+    status: p.string().length(10).default('active'),
+    createdAt: p.datetime().columnType('timestamptz'),
+    archivedAt: p.datetime().columnType('timestamptz').nullable(),
+  },
+  indexes: [{ properties: ['merchantId', 'environment', 'createdAt'], name: 'plans_listing_index' }],
+});
+export type Plan = InferEntity<typeof Plan>;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Sql } from '../../platform/sql.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import { INTERVALS } from '../calendar/billing-calendar.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import type { DunningPolicy } from './plan.entity.ts';
+
+export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+export const DunningInput = z.strictObject({
+  retry_days: z
+    .array(z.number().int().min(1).max(60))
+    .max(12)
+    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), 'retry_days must increase'),
+  final_action: z.enum(['cancel', 'mark_unpaid', 'leave_past_due']),
+});
+
+export const PlanCreate = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  amount: z.number().int('amount must be an integer in minor units').min(1, 'amount must be greater than 0').max(99_999_999_999),
+  currency: z
+    .string()
+    .transform((c) => c.toUpperCase())
+    .refine((c) => CURRENCIES.has(c), 'currency must be an ISO 4217 code'),
+  interval: z.enum(INTERVALS),
+  interval_count: z.number().int().min(1).max(365).default(1),
+  trial_days: z.number().int().min(0).max(730).default(0),
+  dunning: DunningInput.optional(),
+  test: z.boolean().optional(),
+});
+export type PlanCreate = z.infer<typeof PlanCreate>;
+
+export interface PlanView {
+  id: string;
+  name: string;
+  amount: number;
+  currency: string;
+  interval: string;
+  interval_count: number;
+  trial_days: number;
+  dunning: DunningPolicy;
+  status: string;
+  created_at: string;
+  archived_at: string | null;
+}
+
+interface PlanRow {
+  id: string;
+  name: string;
+  amount: string;
+  currency: string;
+  interval: string;
+  interval_count: number;
+  trial_days: number;
+  dunning: DunningPolicy;
+  status: string;
+  created_at: string;
+  archived_at: string | null;
+}
+
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function toPlanView(r: PlanRow): PlanView {
+  return { ...r, amount: Number(r.amount), created_at: iso(r.created_at)!, archived_at: iso(r.archived_at) };
+}
+
+const COLUMNS = 'id, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, archived_at';
+
+export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCreate, now: Date): Promise<PlanView> {
+  const rows = await db.query<PlanRow>(
+    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10) returning ${COLUMNS}`,
+    [
+      merchant.merchantId,
+      merchant.environment,
+      input.name,
+      input.amount,
+      input.currency,
+      input.interval,
+      input.interval_count,
+      input.trial_days,
+      JSON.stringify(input.dunning ?? DEFAULT_DUNNING),
+      now,
+    ],
+  );
+  return toPlanView(rows[0]!);
+}
+
+export async function findPlan(db: Sql, merchant: MerchantRef, id: string): Promise<PlanView | undefined> {
+  if (!z.uuid().safeParse(id).success) return undefined;
+  const rows = await db.query<PlanRow>(`select ${COLUMNS} from billing.plans where id = $1 and merchant_id = $2 and environment = $3`, [
+    id,
+    merchant.merchantId,
+    merchant.environment,
+  ]);
+  return rows[0] && toPlanView(rows[0]);
+}
+
+export async function getPlan(db: Sql, merchant: MerchantRef, id: string): Promise<PlanView> {
+  const plan = await findPlan(db, merchant, id);
+  if (!plan) throw BillingErrors.notFound('Plan', id);
+  return plan;
+}
+
+export async function listPlans(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<PlanView>> {
+  const [rows, counts] = await Promise.all([
+    db.query<PlanRow>(
+      `select ${COLUMNS} from billing.plans where merchant_id = $1 and environment = $2 order by created_at desc, id desc limit $3 offset $4`,
+      [merchant.merchantId, merchant.environment, page.limit, page.skip],
+    ),
+    db.query<{ n: number }>('select count(*)::int as n from billing.plans where merchant_id = $1 and environment = $2', [
+      merchant.merchantId,
+      merchant.environment,
+    ]),
+  ]);
+  return { items: rows.map(toPlanView), total: counts[0]?.n ?? 0, page };
+}
+
+/** Archived plans take no new subscriptions; existing ones keep billing on them. */
+export async function archivePlan(db: Sql, merchant: MerchantRef, id: string, now: Date): Promise<PlanView> {
+  await getPlan(db, merchant, id);
+  const rows = await db.query<PlanRow>(
+    `update billing.plans set status = 'archived', archived_at = coalesce(archived_at, $4)
+      where id = $1 and merchant_id = $2 and environment = $3 returning ${COLUMNS}`,
+    [id, merchant.merchantId, merchant.environment, now],
+  );
+  return toPlanView(rows[0]!);
+}

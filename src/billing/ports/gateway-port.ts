@@ -1,0 +1,49 @@
+/**
+ * Billing's port to a payment gateway (DESIGN.md): billing never reaches into gateway internals.
+ * Two adapters implement it in the composition root: embedded (the in-process gateway core,
+ * the default) and remote (the undici gateway client against a gateway URL).
+ */
+export interface MerchantRef {
+  merchantId: string;
+  environment: 'sandbox' | 'production';
+}
+
+export interface ChargeRequest {
+  /** Derived from invoice and attempt number: a re-send with it is recognised by the gateway. */
+  reference: string;
+  amount: number;
+  currency: string;
+  /** A token or an alias. */
+  cardToken: string;
+}
+
+/** Money movements return a closed union that includes `unknown` (CONVENTIONS.md habit 4). */
+export type ChargeOutcome =
+  | { kind: 'approved'; purchaseId: string; responseCode: string; message: string }
+  | {
+      kind: 'declined';
+      purchaseId: string;
+      responseCode: string;
+      message: string;
+      adviceCode: string | null;
+      adviceRetryAfter: Date | null;
+    }
+  /** The gateway refused the request (no such card, currency not permitted…): nothing was charged. */
+  | { kind: 'rejected'; message: string }
+  /** The request may or may not have been processed: look it up by reference before any re-send. */
+  | { kind: 'unknown'; reason: string };
+
+export interface CardSummary {
+  token: string;
+  alias: string | null;
+  /** `YYYY-MM-DD`, the last day of the expiry month. */
+  expiry: string;
+}
+
+export interface BillingGateway {
+  purchase(merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The purchase recorded under this reference, or null when the gateway has none. Throws when the gateway cannot be asked. */
+  findPurchase(merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null>;
+  /** The card a token or alias names for this merchant, or null. */
+  findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null>;
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'paused', 'cancelled', 'incomplete'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * A customer's card subscribed to a plan. `next_charge_at` is when the scheduler next owes an
+ * invoice: the start of period `next_period_index` of the calendar anchored at `anchor_at`.
+ */
+export const Subscription = defineEntity({
+  name: 'Subscription',
+  schema: 'billing',
+  tableName: 'subscriptions',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    planId: p.uuid(),
+    /** A plan change takes effect from the next period. */
+    nextPlanId: p.uuid().nullable(),
+    /** A token or an alias: resolved at charge time, so an alias moved to a new card just works. */
+    cardToken: p.string().length(255),
+    customerReference: p.string().length(255),
+    status: p.string().length(12),
+    timeZone: p.string().length(64),
+    startAt: p.datetime().columnType('timestamptz'),
+    anchorAt: p.datetime().columnType('timestamptz'),
+    nextPeriodIndex: p.integer(),
+    currentPeriodStart: p.datetime().columnType('timestamptz').nullable(),
+    currentPeriodEnd: p.datetime().columnType('timestamptz').nullable(),
+    nextChargeAt: p.datetime().columnType('timestamptz').nullable(),
+    trialEnd: p.datetime().columnType('timestamptz').nullable(),
+    cancelAtPeriodEnd: p.boolean().default(false),
+    cancelledAt: p.datetime().columnType('timestamptz').nullable(),
+    pausedAt: p.datetime().columnType('timestamptz').nullable(),
+    testClockId: p.uuid().nullable(),
+    metadata: p.json<Record<string, string>>().columnType('jsonb'),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [
+    { properties: ['merchantId', 'environment', 'createdAt'], name: 'subscriptions_listing_index' },
+    { properties: ['testClockId', 'nextChargeAt'], name: 'subscriptions_clock_due_index' },
+    {
+      name: 'subscriptions_due_index',
+      expression:
+        `create index "subscriptions_due_index" on "billing"."subscriptions" ("next_charge_at") ` +
+        `where "test_clock_id" is null and "status" in ('trialing', 'active', 'past_due')`,
+    },
+  ],
+});
+export type Subscription = InferEntity<typeof Subscription>;

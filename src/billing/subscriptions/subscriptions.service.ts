@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
+import {
+  anchorAfterTrial,
+  firstPeriodStartingAtOrAfter,
+  isValidTimeZone,
+  localMidnight,
+  periodStart,
+  type Cadence,
+  type Interval,
+} from '../calendar/billing-calendar.ts';
+import { recordEvents } from '../events/events.service.ts';
+import type { BillingGateway, MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { findPlan } from '../plans/plans.service.ts';
+import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
+
+const Metadata = z
+  .record(z.string().max(100), z.string().max(1000))
+  .refine((m) => Object.keys(m).length <= 50, 'metadata holds at most 50 keys');
+const StartDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const SubscriptionCreate = z.strictObject({
+  plan_id: z.string().min(1).max(64),
+  card_token: z.string().min(1).max(255),
+  customer_reference: z.string().trim().min(1).max(255),
+  start_date: StartDate.optional(),
+  time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
+  metadata: Metadata.optional(),
+  test_clock_id: z.uuid().optional(),
+  test: z.boolean().optional(),
+});
+export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
+
+export const SubscriptionUpdate = z.strictObject({
+  card_token: z.string().min(1).max(255).optional(),
+  metadata: Metadata.optional(),
+  plan_id: z.string().min(1).max(64).optional(),
+  test: z.boolean().optional(),
+});
+export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
+
+export const SubscriptionCancel = z.strictObject({ at_period_end: z.boolean().optional(), test: z.boolean().optional() });
+export const SubscriptionFilter = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  customer_reference: z.string().max(255).optional(),
+});
+
+export interface SubscriptionView {
+  id: string;
+  status: string;
+  plan_id: string;
+  pending_plan_id: string | null;
+  card_token: string;
+  customer_reference: string;
+  time_zone: string;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  next_charge_at: string | null;
+  trial_end: string | null;
+  cancel_at_period_end: boolean;
+  created_at: string;
+  cancelled_at: string | null;
+  paused_at: string | null;
+  metadata: Record<string, string>;
+  test_clock_id: string | null;
+}
+
+interface Row {
+  id: string;
+  status: string;
+  plan_id: string;
+  next_plan_id: string | null;
+  card_token: string;
+  customer_reference: string;
+  time_zone: string;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  next_charge_at: string | null;
+  trial_end: string | null;
+  cancel_at_period_end: boolean;
+  created_at: string;
+  cancelled_at: string | null;
+  paused_at: string | null;
+  metadata: Record<string, string>;
+  test_clock_id: string | null;
+  anchor_at: string;
+  merchant_id: string;
+  environment: string;
+}
+
+const COLUMNS = `id, status, plan_id, next_plan_id, card_token, customer_reference, time_zone, current_period_start, current_period_end,
+  next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+function toView(r: Row): SubscriptionView {
+  return {
+    id: r.id,
+    status: r.status,
+    plan_id: r.plan_id,
+    pending_plan_id: r.next_plan_id,
+    card_token: r.card_token,
+    customer_reference: r.customer_reference,
+    time_zone: r.time_zone,
+    current_period_start: iso(r.current_period_start),
+    current_period_end: iso(r.current_period_end),
+    next_charge_at: iso(r.next_charge_at),
+    trial_end: iso(r.trial_end),
+    cancel_at_period_end: r.cancel_at_period_end,
+    created_at: iso(r.created_at)!,
+    cancelled_at: iso(r.cancelled_at),
+    paused_at: iso(r.paused_at),
+    metadata: r.metadata,
+    test_clock_id: r.test_clock_id,
+  };
+}
+
+export interface SubscriptionDeps {
+  sql: SqlPool;
+  gateway: BillingGateway;
+  now(): Date;
+}
+
+/** "Now" for a subscription: its test clock's frozen time, or the real clock. */
+async function nowFor(db: Sql, deps: SubscriptionDeps, merchant: MerchantRef, testClockId: string | null): Promise<Date> {
+  if (!testClockId) return deps.now();
+  const clocks = await db.query<{ frozen_time: string }>(
+    'select frozen_time from billing.test_clocks where id = $1 and merchant_id = $2 and environment = $3',
+    [testClockId, merchant.merchantId, merchant.environment],
+  );
+  if (!clocks[0]) throw BillingErrors.notFound('Test clock', testClockId);
+  return new Date(clocks[0].frozen_time);
+}
+
+async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<void> {
+  if (!(await deps.gateway.findCard(merchant, token))) throw BillingErrors.cardNotFound(token);
+}
+
+/** Local midnight of a `YYYY-MM-DD` start date in the subscription's zone, or the instant given. */
+function startInstant(value: string, timeZone: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  return localMidnight(value, timeZone);
+}
+
+export async function createSubscription(
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  input: SubscriptionCreate,
+): Promise<SubscriptionView> {
+  const db = deps.sql;
+  const plan = await findPlan(db, merchant, input.plan_id);
+  if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
+  if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
+  await requireCard(deps, merchant, input.card_token);
+  const now = await nowFor(db, deps, merchant, input.test_clock_id ?? null);
+  const timeZone = input.time_zone ?? 'UTC';
+  const start = input.start_date ? startInstant(input.start_date, timeZone) : now;
+  if (start.getTime() < now.getTime() - 60_000) throw BillingErrors.validation(['start_date may not be in the past']);
+  const anchor = anchorAfterTrial(start, timeZone, plan.trial_days);
+  const trialing = plan.trial_days > 0;
+  const created = deps.now();
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<Row>(
+      `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
+          start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15)
+       returning ${COLUMNS}`,
+      [
+        merchant.merchantId,
+        merchant.environment,
+        plan.id,
+        input.card_token,
+        input.customer_reference,
+        trialing ? 'trialing' : 'active',
+        timeZone,
+        start,
+        anchor,
+        trialing ? start : null,
+        trialing ? anchor : null,
+        trialing ? anchor : null,
+        input.test_clock_id ?? null,
+        JSON.stringify(input.metadata ?? {}),
+        created,
+      ],
+    );
+    const view = toView(rows[0]!);
+    await recordEvents(tx, created, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
+    return view;
+  });
+}
+
+async function load(db: Sql, merchant: MerchantRef, id: string, lock = false): Promise<Row> {
+  const rows = z.uuid().safeParse(id).success
+    ? await db.query<Row>(
+        `select ${COLUMNS} from billing.subscriptions where id = $1 and merchant_id = $2 and environment = $3${lock ? ' for update' : ''}`,
+        [id, merchant.merchantId, merchant.environment],
+      )
+    : [];
+  if (!rows[0]) throw BillingErrors.notFound('Subscription', id);
+  return rows[0];
+}
+
+export async function getSubscription(db: Sql, merchant: MerchantRef, id: string): Promise<SubscriptionView> {
+  return toView(await load(db, merchant, id));
+}
+
+export async function listSubscriptions(
+  db: Sql,
+  merchant: MerchantRef,
+  page: Page,
+  filter: z.infer<typeof SubscriptionFilter>,
+): Promise<Paginated<SubscriptionView>> {
+  const where = ['merchant_id = $1', 'environment = $2'];
+  const params: unknown[] = [merchant.merchantId, merchant.environment];
+  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
+  if (filter.customer_reference) where.push(`customer_reference = $${params.push(filter.customer_reference)}`);
+  const [rows, counts] = await Promise.all([
+    db.query<Row>(
+      `select ${COLUMNS} from billing.subscriptions where ${where.join(' and ')} order by created_at desc, id desc limit ${page.limit} offset ${page.skip}`,
+      params,
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from billing.subscriptions where ${where.join(' and ')}`, params),
+  ]);
+  return { items: rows.map(toView), total: counts[0]?.n ?? 0, page };
+}
+
+/** Card, metadata, and a plan that takes effect from the next period. */
+export async function updateSubscription(
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  id: string,
+  input: SubscriptionUpdate,
+): Promise<SubscriptionView> {
+  if (input.card_token) await requireCard(deps, merchant, input.card_token);
+  if (input.plan_id) {
+    const plan = await findPlan(deps.sql, merchant, input.plan_id);
+    if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
+    if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  }
+  const now = deps.now();
+  return deps.sql.transaction(async (tx) => {
+    const current = await load(tx, merchant, id, true);
+    if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is cancelled and cannot be changed');
+    const rows = await tx.query<Row>(
+      `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
+          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5
+        where id = $1 returning ${COLUMNS}`,
+      [id, input.card_token ?? null, input.metadata ? JSON.stringify(input.metadata) : null, input.plan_id ?? null, now],
+    );
+    const view = toView(rows[0]!);
+    const changes = Object.keys(input).filter((k) => k !== 'test');
+    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
+    return view;
+  });
+}
+
+export async function pauseSubscription(deps: SubscriptionDeps, merchant: MerchantRef, id: string): Promise<SubscriptionView> {
+  const now = deps.now();
+  return deps.sql.transaction(async (tx) => {
+    const current = await load(tx, merchant, id, true);
+    if (!['active', 'trialing', 'past_due'].includes(current.status)) {
+      throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be paused`);
+    }
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    const rows = await tx.query<Row>(
+      `update billing.subscriptions set status = 'paused', paused_at = $2, next_charge_at = null, updated_at = $3 where id = $1 returning ${COLUMNS}`,
+      [id, at, now],
+    );
+    const view = toView(rows[0]!);
+    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.paused', data: { subscription: view } }]);
+    return view;
+  });
+}
+
+/**
+ * Resumes billing with the first period that begins at or after the resume: no invoice for the
+ * time spent paused, and the calendar keeps its anchor.
+ */
+export async function resumeSubscription(deps: SubscriptionDeps, merchant: MerchantRef, id: string): Promise<SubscriptionView> {
+  const now = deps.now();
+  return deps.sql.transaction(async (tx) => {
+    const current = await load(tx, merchant, id, true);
+    if (current.status !== 'paused') throw BillingErrors.conflict(`Subscription is ${current.status}, not paused`);
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    const plans = await tx.query<{ interval: Interval; interval_count: number }>(
+      'select interval, interval_count from billing.plans where id = $1',
+      [current.plan_id],
+    );
+    const cadence: Cadence = { interval: plans[0]!.interval, intervalCount: plans[0]!.interval_count, timeZone: current.time_zone };
+    const anchor = new Date(current.anchor_at);
+    const index = firstPeriodStartingAtOrAfter(anchor, cadence, at);
+    const trialing = current.trial_end !== null && at.getTime() < new Date(current.trial_end).getTime();
+    const rows = await tx.query<Row>(
+      `update billing.subscriptions set status = $2, paused_at = null, next_period_index = $3, next_charge_at = $4, updated_at = $5
+        where id = $1 returning ${COLUMNS}`,
+      [id, trialing ? 'trialing' : 'active', index, periodStart(anchor, cadence, index), now],
+    );
+    const view = toView(rows[0]!);
+    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
+    return view;
+  });
+}
+
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  id: string,
+  atPeriodEnd: boolean,
+): Promise<SubscriptionView> {
+  const now = deps.now();
+  return deps.sql.transaction(async (tx) => {
+    const current = await load(tx, merchant, id, true);
+    if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is already cancelled');
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    if (atPeriodEnd && current.status !== 'paused') {
+      const rows = await tx.query<Row>(
+        `update billing.subscriptions set cancel_at_period_end = true, updated_at = $2 where id = $1 returning ${COLUMNS}`,
+        [id, now],
+      );
+      const view = toView(rows[0]!);
+      await recordEvents(tx, now, [
+        { ...merchant, type: 'subscription.updated', data: { subscription: view, changed: ['cancel_at_period_end'] } },
+      ]);
+      return view;
+    }
+    const rows = await tx.query<Row>(
+      `update billing.subscriptions set status = 'cancelled', cancelled_at = $2, next_charge_at = null, updated_at = $3 where id = $1 returning ${COLUMNS}`,
+      [id, at, now],
+    );
+    const view = toView(rows[0]!);
+    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } }]);
+    return view;
+  });
+}

@@ -1,0 +1,87 @@
+import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
+import type { GatewayCore } from '../gateway/gateway-core.ts';
+import type { PurchaseView } from '../gateway/purchases/purchase-view.ts';
+import { isAppError } from '../platform/errors.ts';
+
+function outcomeOf(view: PurchaseView): ChargeOutcome {
+  if (view.successful)
+    return { kind: 'approved', purchaseId: view.id!, responseCode: view.response_code, message: view.message ?? 'Approved' };
+  return {
+    kind: 'declined',
+    purchaseId: view.id!,
+    responseCode: view.response_code,
+    message: view.message ?? 'Declined',
+    adviceCode: view.merchant_advice_code ?? null,
+    adviceRetryAfter: view.merchant_advice_retry_after ? new Date(view.merchant_advice_retry_after) : null,
+  };
+}
+
+/**
+ * Billing's default gateway: the gateway core in the same process, called as a trusted caller.
+ * A purchase is a recurring card-on-file charge (ecm 32, stored credential "S"). The sandbox's
+ * transport-fault hooks surface here as an `unknown` outcome, the same as a timeout would.
+ */
+export class EmbeddedBillingGateway implements BillingGateway {
+  readonly #core: GatewayCore;
+  constructor(core: GatewayCore) {
+    this.#core = core;
+  }
+
+  async purchase(merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome> {
+    const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
+    let result;
+    try {
+      result = await this.#core.purchase(ctx, {
+        amount: request.amount,
+        currency: request.currency,
+        reference: request.reference,
+        card_token: request.cardToken,
+        extra: { ecm: '32', stored_credential_indicator: 'S' },
+      });
+    } catch (err) {
+      if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
+      throw err;
+    }
+    switch (result.kind) {
+      case 'processed':
+        if (result.fault) return { kind: 'unknown', reason: `sandbox fault: ${result.fault.kind}` };
+        return outcomeOf(result.view);
+      case 'unknown':
+        return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
+      case 'rejected':
+        if (result.errors.includes('Reference is already taken')) {
+          // Sent before: adopt what the gateway recorded under this reference.
+          const found = await this.findPurchase(merchant, request.reference);
+          return found ?? { kind: 'unknown', reason: 'reference taken but not found' };
+        }
+        return { kind: 'rejected', message: result.errors.join('; ') };
+      default: {
+        const unreachable: never = result;
+        throw new Error(`unhandled purchase result ${String(unreachable)}`);
+      }
+    }
+  }
+
+  async findPurchase(merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null> {
+    const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
+    try {
+      const view = await this.#core.findPurchase(ctx, reference);
+      if (view.pending) return { kind: 'unknown', reason: 'purchase pending at the gateway' };
+      return outcomeOf(view);
+    } catch (err) {
+      if (isAppError(err) && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  async findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {
+    const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
+    try {
+      const card = await this.#core.card(ctx, tokenOrAlias);
+      return { token: card.token, alias: card.alias, expiry: card.card_expiry };
+    } catch (err) {
+      if (isAppError(err) && err.status === 404) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
+import type { GatewayClient } from '../gateway-client/gateway-client.ts';
+import { GatewayClientError, NotFoundError, ServerError, TransportError } from '../gateway-client/errors.ts';
+import type { PurchaseRecord } from '../gateway-client/schemas.ts';
+
+function outcomeOf(record: PurchaseRecord): ChargeOutcome {
+  if (record.pending) return { kind: 'unknown', reason: 'purchase pending at the gateway' };
+  if (record.successful)
+    return { kind: 'approved', purchaseId: record.id!, responseCode: record.response_code, message: record.message ?? 'Approved' };
+  return {
+    kind: 'declined',
+    purchaseId: record.id!,
+    responseCode: record.response_code,
+    message: record.message ?? 'Declined',
+    adviceCode: record.merchant_advice_code ?? null,
+    adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
+  };
+}
+
+/**
+ * Billing against a gateway in another process or company, through the undici gateway client,
+ * with one set of credentials for the merchant it bills. A timeout or dropped connection after
+ * the request left is `unknown`; the charge processor looks the reference up before any re-send.
+ */
+export class RemoteBillingGateway implements BillingGateway {
+  readonly #client: GatewayClient;
+  constructor(client: GatewayClient) {
+    this.#client = client;
+  }
+
+  async purchase(_merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome> {
+    try {
+      const answer = await this.#client.purchase({
+        amount: request.amount,
+        currency: request.currency,
+        reference: request.reference,
+        card_token: request.cardToken,
+        extra: { ecm: '32', stored_credential_indicator: 'S' },
+      });
+      if (answer.successful && answer.record) return outcomeOf(answer.record);
+      if (answer.errors.includes('Reference is already taken')) {
+        const found = await this.#client.findPurchase(request.reference);
+        return found ? outcomeOf(found) : { kind: 'unknown', reason: 'reference taken but not found' };
+      }
+      return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
+    } catch (err) {
+      if (err instanceof TransportError || err instanceof ServerError) return { kind: 'unknown', reason: err.message };
+      if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
+      throw err;
+    }
+  }
+
+  async findPurchase(_merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null> {
+    const record = await this.#client.findPurchase(reference);
+    return record ? outcomeOf(record) : null;
+  }
+
+  async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {
+    try {
+      const card = await this.#client.card(tokenOrAlias);
+      return { token: card.token, alias: card.alias, expiry: card.card_expiry };
+    } catch (err) {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    }
+  }
+}

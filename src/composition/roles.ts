@@ -1,0 +1,99 @@
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Runtime } from './runtime.ts';
+import { startApiListeners, type ApiListeners } from './servers.ts';
+import type { TlsMaterial } from '../platform/tls.ts';
+import { createRedis } from '../platform/redis.ts';
+import { enqueueCharges } from '../queues/queues.ts';
+import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler-loop.ts';
+import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
+import { startChargeWorker } from '../../workers/charge.worker.ts';
+import type { ChargeHooks } from '../billing/charges/charge-hooks.ts';
+
+export interface Roles {
+  api: boolean;
+  scheduler: boolean;
+  workers: boolean;
+}
+
+export interface RoleOptions {
+  tls?: TlsMaterial;
+  ports?: { sandbox: number; production: number };
+  concurrency?: number;
+  hooks?: ChargeHooks;
+}
+
+export interface RecurProcess {
+  listeners: ApiListeners | null;
+  scheduler: SchedulerHandle | null;
+  workers: Worker[];
+  /** Stops accepting work, lets active jobs finish, then closes connections (the runtime included). */
+  close(): Promise<void>;
+}
+
+export function schedulerDeps(runtime: Runtime): SchedulerDeps {
+  return {
+    sql: runtime.sql,
+    clock: runtime.clock,
+    logger: runtime.logger.child({ role: 'scheduler' }),
+    enqueue: (jobs) => enqueueCharges(runtime.queues, jobs),
+    batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
+  };
+}
+
+/** Starts the roles this process runs: `recur start` runs all three. */
+export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOptions = {}): Promise<RecurProcess> {
+  const { config, logger } = runtime;
+  let listeners: ApiListeners | null = null;
+  let scheduler: SchedulerHandle | null = null;
+  const workers: Worker[] = [];
+  let workerRedis: Redis | null = null;
+  if (roles.scheduler) {
+    scheduler = startSchedulerLoop(
+      schedulerDeps(runtime),
+      { tickMs: config.SCHEDULER_TICK_MS, sweepMs: config.SWEEP_INTERVAL_MS, sweepGraceMs: config.SWEEP_GRACE_MS },
+      logger.child({ role: 'scheduler' }),
+    );
+    runtime.pokeScheduler = () => scheduler?.poke();
+  }
+  if (roles.workers) {
+    workerRedis = createRedis(config.REDIS_URL, 'worker');
+    workers.push(
+      startChargeWorker(
+        {
+          sql: runtime.sql,
+          clock: runtime.clock,
+          logger: logger.child({ role: 'worker', queue: 'charge' }),
+          gateway: runtime.billingGateway,
+          hooks: options.hooks,
+        },
+        {
+          connection: workerRedis,
+          prefix: config.REDIS_PREFIX,
+          concurrency: options.concurrency ?? config.WORKER_CONCURRENCY,
+          lockDurationMs: config.WORKER_LOCK_MS,
+        },
+      ),
+    );
+  }
+  if (roles.api) {
+    if (!options.tls) throw new Error('the API role needs TLS material');
+    listeners = await startApiListeners(runtime, options.tls, options.ports);
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    listeners,
+    scheduler,
+    workers,
+    close() {
+      closing ??= (async () => {
+        await listeners?.close();
+        await scheduler?.stop();
+        await Promise.all(workers.map((w) => w.close()));
+        workerRedis?.disconnect();
+        await runtime.close();
+      })();
+      return closing;
+    },
+  };
+}

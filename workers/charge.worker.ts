@@ -1,0 +1,34 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../src/platform/logger.ts';
+import { ChargeJob } from '../src/queues/queues.ts';
+import { attemptCharge, type ChargeDeps, type ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
+
+export interface WorkerOptions {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  /** How long a job's lock lasts without renewal: past it, another worker may take the job. */
+  lockDurationMs?: number;
+}
+
+/** A thin processor: parse the ids, run one charge, report the outcome. Declines complete the job. */
+export function startChargeWorker(deps: ChargeDeps & { logger: Logger }, options: WorkerOptions): Worker<ChargeJob, ChargeResult> {
+  const worker = new Worker<ChargeJob, ChargeResult>(
+    'charge',
+    async (job: Job<ChargeJob>) => {
+      const input = ChargeJob.parse(job.data);
+      return attemptCharge({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      autorun: true,
+    },
+  );
+  worker.on('failed', (job, err) => deps.logger.error({ jobId: job?.id, err }, 'charge job failed; it will be retried'));
+  worker.on('error', (err) => deps.logger.error({ err }, 'charge worker error'));
+  return worker;
+}
