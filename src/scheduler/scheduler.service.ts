@@ -46,8 +46,8 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
 
 /**
  * Claims up to `limit` due subscriptions, locking them and skipping rows another scheduler holds:
- * subscriptions on the real clock due by `now`, and those attached to an advancing test clock due
- * by the clock's time. Each claim reads through the partial due index, so a tick costs what is
+ * subscriptions on the real clock due by `now`, and those attached to a test clock due by the
+ * clock's time. Each claim reads through the partial due index, so a tick costs what is
  * due, not the size of the table.
  */
 async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
@@ -65,7 +65,7 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
   const clocked = await tx.query<DueRow>(
     `with due as (
        select s.id from billing.test_clocks c join billing.subscriptions s on s.test_clock_id = c.id
-        where c.status = 'advancing' and s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time
+        where s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time
         order by s.next_charge_at limit $1 for update of s skip locked)
      select ${DUE_COLUMNS} from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)

@@ -134,6 +134,11 @@ async function nowFor(db: Sql, deps: SubscriptionDeps, merchant: MerchantRef, te
   return new Date(clocks[0].frozen_time);
 }
 
+/** A charge due at once on a test clock makes the clock `advancing` until it has an outcome. */
+async function markClockBusy(tx: Sql, clockId: string, due: Date, now: Date): Promise<void> {
+  await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $3 where id = $1 and frozen_time >= $2`, [clockId, due, now]);
+}
+
 async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<void> {
   if (!(await deps.gateway.findCard(merchant, token))) throw BillingErrors.cardNotFound(token);
 }
@@ -189,6 +194,7 @@ export async function createSubscription(
     );
     const view = toView(rows[0]!);
     await recordEvents(tx, created, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
+    if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, anchor, created);
     return view;
   });
 }
@@ -301,6 +307,7 @@ export async function resumeSubscription(deps: SubscriptionDeps, merchant: Merch
     );
     const view = toView(rows[0]!);
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
+    if (current.test_clock_id) await markClockBusy(tx, current.test_clock_id, periodStart(anchor, cadence, index), now);
     return view;
   });
 }
