@@ -4,6 +4,7 @@ import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { recordEvents, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
+import { classifyDecline } from '../declines/decline-table.ts';
 
 export interface ChargeDeps {
   sql: SqlPool;
@@ -116,8 +117,10 @@ async function recordOutcome(
   outcome: Exclude<ChargeOutcome, { kind: 'unknown' }>,
 ): Promise<ChargeResult> {
   const status = outcome.kind === 'approved' ? 'approved' : outcome.kind === 'declined' ? 'declined' : 'error';
+  const classification =
+    outcome.kind === 'rejected' ? null : classifyDecline(outcome.responseCode, outcome.kind === 'declined' ? outcome.adviceCode : null, outcome.kind === 'declined' ? outcome.adviceRetryAfter : null, now);
   const updated = await tx.query<{ id: string }>(
-    `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, updated_at = $7
+    `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, decline_class = $7, updated_at = $8
       where id = $1 and status in ('sending', 'unknown') returning id`,
     [
       claimed.attemptId,
@@ -126,6 +129,7 @@ async function recordOutcome(
       outcome.kind === 'rejected' ? null : outcome.responseCode,
       outcome.message.slice(0, 255),
       outcome.kind === 'declined' ? outcome.adviceCode : null,
+      classification?.declineClass ?? null,
       now,
     ],
   );
