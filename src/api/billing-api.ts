@@ -96,7 +96,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.post('/subscriptions/:id/resume', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.resumeSubscription(principalOf(req), req.params.id), test)),
   );
-  app.post('/subscriptions/:id/cancel', { schema: { params: Id, body: SubscriptionCancel.optional() } }, async (req, reply) =>
+  app.post('/subscriptions/:id/cancel', { schema: { params: Id, body: SubscriptionCancel.nullish() } }, async (req, reply) =>
     reply.send(ok(await core.cancelSubscription(principalOf(req), req.params.id, req.body?.at_period_end ?? false), test)),
   );
 

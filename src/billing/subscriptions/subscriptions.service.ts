@@ -300,10 +300,13 @@ export async function resumeSubscription(deps: SubscriptionDeps, merchant: Merch
     const anchor = new Date(current.anchor_at);
     const index = firstPeriodStartingAtOrAfter(anchor, cadence, at);
     const trialing = current.trial_end !== null && at.getTime() < new Date(current.trial_end).getTime();
+    // Still past due while any invoice is unpaid: pausing does not forgive a debt.
+    const unpaid = await tx.query(`select 1 from billing.invoices where subscription_id = $1 and status = 'past_due' limit 1`, [id]);
+    const status = unpaid.length > 0 ? 'past_due' : trialing ? 'trialing' : 'active';
     const rows = await tx.query<Row>(
       `update billing.subscriptions set status = $2, paused_at = null, next_period_index = $3, next_charge_at = $4, updated_at = $5
         where id = $1 returning ${COLUMNS}`,
-      [id, trialing ? 'trialing' : 'active', index, periodStart(anchor, cadence, index), now],
+      [id, status, index, periodStart(anchor, cadence, index), now],
     );
     const view = toView(rows[0]!);
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
