@@ -1,6 +1,6 @@
 import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
-import { GatewayClientError, NotFoundError, ServerError, TransportError } from '../gateway-client/errors.ts';
+import { AuthenticationError, GatewayClientError, NotFoundError, PermissionError, RateLimitError, ServerError, TransportError } from '../gateway-client/errors.ts';
 import type { PurchaseRecord } from '../gateway-client/schemas.ts';
 
 function outcomeOf(record: PurchaseRecord): ChargeOutcome {
@@ -45,6 +45,9 @@ export class RemoteBillingGateway implements BillingGateway {
       return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
     } catch (err) {
       if (err instanceof TransportError || err instanceof ServerError) return { kind: 'unknown', reason: err.message };
+      // Our credentials or our rate, not the customer's card: an infrastructure fault. The job
+      // fails and is retried; the invoice stays owed and no payment failure is recorded.
+      if (err instanceof AuthenticationError || err instanceof PermissionError || err instanceof RateLimitError) throw err;
       if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
       throw err;
     }

@@ -4,7 +4,7 @@ import type { Runtime } from './runtime.ts';
 import { startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { createRedis } from '../platform/redis.ts';
-import { enqueueCharges } from '../queues/queues.ts';
+import { enqueueCharges, requeueCharges } from '../queues/queues.ts';
 import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler-loop.ts';
 import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
 import { startChargeWorker } from '../../workers/charge.worker.ts';
@@ -37,6 +37,7 @@ export function schedulerDeps(runtime: Runtime): SchedulerDeps {
     clock: runtime.clock,
     logger: runtime.logger.child({ role: 'scheduler' }),
     enqueue: (jobs) => enqueueCharges(runtime.queues, jobs),
+    requeue: (jobs) => requeueCharges(runtime.queues, jobs),
     batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
   };
 }

@@ -26,6 +26,10 @@ export class NotFoundError extends GatewayClientError {
 export class InvalidRequestError extends GatewayClientError {
   override name = 'InvalidRequestError';
 }
+/** 429: the gateway asks the caller to slow down; nothing was processed. */
+export class RateLimitError extends GatewayClientError {
+  override name = 'RateLimitError';
+}
 export class ServerError extends GatewayClientError {
   override name = 'ServerError';
 }
@@ -39,6 +43,7 @@ export function errorForStatus(status: number, errors: string[]): GatewayClientE
   if (status === 401) return new AuthenticationError(message, status, errors);
   if (status === 403) return new PermissionError(message, status, errors);
   if (status === 404) return new NotFoundError(message, status, errors);
+  if (status === 429) return new RateLimitError(message, status, errors);
   if (status >= 500) return new ServerError(message, status, errors);
   return new InvalidRequestError(message, status, errors);
 }

@@ -43,6 +43,18 @@ export function createQueues(connection: Redis, prefix: string): Queues {
   };
 }
 
+/**
+ * Hands owed charges back to the queue (the sweep). A job that spent its transport retries stays
+ * in Redis as failed under its id, which would swallow the re-add: such a job is removed first.
+ */
+export async function requeueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
+  for (const data of jobs) {
+    const existing = await queues.charge.getJob(chargeJobId(data));
+    if (existing && (await existing.isFailed())) await existing.remove();
+  }
+  await enqueueCharges(queues, jobs);
+}
+
 /** Enqueues charge jobs in one pipelined call; retrying the whole batch is safe (deterministic ids). */
 export async function enqueueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
   if (jobs.length === 0) return;

@@ -12,6 +12,8 @@ export interface SchedulerDeps {
   logger: Logger;
   /** Hands owed charges to the queue; called after the transaction that owes them commits. */
   enqueue(jobs: ChargeJob[]): Promise<void>;
+  /** Hands owed charges back to the queue (the sweep), clearing jobs that spent their retries. */
+  requeue(jobs: ChargeJob[]): Promise<void>;
   batchSize: number;
 }
 
@@ -259,14 +261,21 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
   return { claimed: rows.length, jobs: created.map((inv) => ({ invoiceId: inv.id, attempt: 1 })) };
 }
 
-/** Runs batches until nothing is due; returns how many subscriptions were processed. Safe in any number of processes at once. */
+/** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */
+const MAX_BATCHES_PER_TICK = 10_000;
+
+/**
+ * Runs batches until nothing is due, so a subscription several periods behind is caught up in
+ * one tick; returns how many subscription-periods were processed. Safe in any number of
+ * processes at once.
+ */
 export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   let total = 0;
-  for (;;) {
+  for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
     const { claimed, jobs } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
     await deps.enqueue(jobs);
     total += claimed;
-    if (claimed < deps.batchSize) break;
+    if (claimed === 0) break;
   }
   await settleTestClocks(deps.sql, deps.clock.now());
   return total;
@@ -292,16 +301,25 @@ export async function settleTestClocks(sql: Sql, now: Date): Promise<number> {
 
 /**
  * Redis can lose a job it accepted; PostgreSQL records what is owed. Invoices still open after
- * `graceMs` get their charge job again (a job still in Redis keeps it: ids collapse), and so do
- * attempts left `sending` or `unknown` (the charge processor looks them up by reference before
- * any re-send). Returns the number of jobs handed to the queue.
+ * `graceMs`, and attempts left `sending` or `unknown` that long (on open or past-due invoices),
+ * get their charge job again: a job still in Redis keeps it (ids collapse), and the charge
+ * processor looks an unresolved attempt up by reference before any re-send. Swept invoices go to
+ * the back of the line, so that a backlog larger than `limit` is worked through, not starved.
+ * Returns the number of jobs handed to the queue.
  */
 export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, limit = 1000): Promise<number> {
-  const cutoff = new Date(deps.clock.now().getTime() - graceMs);
-  const rows = await deps.sql.query<{ id: string; attempt_count: number }>(
-    `select id, attempt_count from billing.invoices where status = 'open' and updated_at < $1 order by updated_at limit $2`,
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - graceMs);
+  const rows = await deps.sql.query<{ id: string; attempt: number }>(
+    `(select id, greatest(attempt_count, 1) as attempt from billing.invoices
+       where status = 'open' and updated_at < $1 order by updated_at limit $2)
+     union
+     (select invoice_id as id, number as attempt from billing.charge_attempts
+       where status in ('sending', 'unknown') and updated_at < $1 order by updated_at limit $2)`,
     [cutoff, limit],
   );
-  await deps.enqueue(rows.map((r) => ({ invoiceId: r.id, attempt: Math.max(1, r.attempt_count) })));
+  if (rows.length === 0) return 0;
+  await deps.requeue(rows.map((r) => ({ invoiceId: r.id, attempt: r.attempt })));
+  await deps.sql.query('update billing.invoices set updated_at = $2 where id = any($1::uuid[])', [rows.map((r) => r.id), now]);
   return rows.length;
 }
