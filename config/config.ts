@@ -73,6 +73,11 @@ export const ConfigSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.default(50),
   /** Lock of a running job; past it without renewal (a frozen worker) another worker may take the job. */
   WORKER_LOCK_MS: positiveInt.default(30_000),
+  /**
+   * How often a worker looks for jobs whose worker died (a lock that lapsed). A killed worker's
+   * jobs run again within about two of these intervals.
+   */
+  WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
 });
 
@@ -101,7 +106,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'UPSTREAM_GATEWAY_URL, UPSTREAM_GATEWAY_USERNAME and UPSTREAM_GATEWAY_TOKEN go together: set all three or none',
     ]);
   }
-  if (config.BILLING_GATEWAY === 'remote' && !(config.BILLING_GATEWAY_URL && config.BILLING_GATEWAY_USERNAME && config.BILLING_GATEWAY_TOKEN)) {
+  if (
+    config.BILLING_GATEWAY === 'remote' &&
+    !(config.BILLING_GATEWAY_URL && config.BILLING_GATEWAY_USERNAME && config.BILLING_GATEWAY_TOKEN)
+  ) {
     throw new ConfigError(['BILLING_GATEWAY=remote needs BILLING_GATEWAY_URL, BILLING_GATEWAY_USERNAME and BILLING_GATEWAY_TOKEN']);
   }
   if ((config.TLS_CERT_FILE === undefined) !== (config.TLS_KEY_FILE === undefined)) {

@@ -10,6 +10,8 @@ export interface WorkerOptions {
   concurrency: number;
   /** How long a job's lock lasts without renewal: past it, another worker may take the job. */
   lockDurationMs?: number;
+  /** How often to look for jobs whose worker died. */
+  stalledIntervalMs?: number;
 }
 
 /** A thin processor: parse the ids, run one charge, report the outcome. Declines complete the job. */
@@ -25,10 +27,18 @@ export function startChargeWorker(deps: ChargeDeps & { logger: Logger }, options
       prefix: options.prefix,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
       autorun: true,
     },
   );
-  worker.on('failed', (job, err) => deps.logger.error({ jobId: job?.id, err }, 'charge job failed; it will be retried'));
+  worker.on('failed', (job, err) => {
+    const final =
+      !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError' || /stalled more than/.test(err.message);
+    deps.logger.error(
+      { jobId: job?.id, attemptsMade: job?.attemptsMade, err },
+      final ? 'charge job failed for good; the sweep will hand the charge back' : 'charge job failed; it will be retried',
+    );
+  });
   worker.on('error', (err) => deps.logger.error({ err }, 'charge worker error'));
   return worker;
 }

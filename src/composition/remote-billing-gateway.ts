@@ -1,6 +1,14 @@
 import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
-import { AuthenticationError, GatewayClientError, NotFoundError, PermissionError, RateLimitError, ServerError, TransportError } from '../gateway-client/errors.ts';
+import {
+  AuthenticationError,
+  GatewayClientError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  TransportError,
+} from '../gateway-client/errors.ts';
 import type { PurchaseRecord } from '../gateway-client/schemas.ts';
 
 function outcomeOf(record: PurchaseRecord): ChargeOutcome {

@@ -24,12 +24,19 @@ async function settle(clockId: string): Promise<void> {
 
 describe('billing smoke', () => {
   it('bills a monthly plan on a test clock', async () => {
-    const card = (await api.post('/credit_cards', { card_holder: 'A', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' })).body.response;
+    const card = (
+      await api.post('/credit_cards', { card_holder: 'A', card_number: '5123456789012346', card_expiry: '05/2030', cvv: '123' })
+    ).body.response;
     const plan = await api.post('/plans', { name: 'Monthly', amount: 1500, currency: 'AUD', interval: 'month', interval_count: 1 });
     expect(plan.status).toBe(201);
     const clock = await api.post('/test_clocks', { frozen_time: '2027-01-31T10:00:00Z' });
     expect(clock.status).toBe(201);
-    const sub = await api.post('/subscriptions', { plan_id: plan.body.response.id, card_token: card.token, customer_reference: 'c1', test_clock_id: clock.body.response.id });
+    const sub = await api.post('/subscriptions', {
+      plan_id: plan.body.response.id,
+      card_token: card.token,
+      customer_reference: 'c1',
+      test_clock_id: clock.body.response.id,
+    });
     expect(sub.status).toBe(201);
     // Due at creation: the clock is busy until the first charge has an outcome.
     await settle(clock.body.response.id);

@@ -118,7 +118,14 @@ async function recordOutcome(
 ): Promise<ChargeResult> {
   const status = outcome.kind === 'approved' ? 'approved' : outcome.kind === 'declined' ? 'declined' : 'error';
   const classification =
-    outcome.kind === 'rejected' ? null : classifyDecline(outcome.responseCode, outcome.kind === 'declined' ? outcome.adviceCode : null, outcome.kind === 'declined' ? outcome.adviceRetryAfter : null, now);
+    outcome.kind === 'rejected'
+      ? null
+      : classifyDecline(
+          outcome.responseCode,
+          outcome.kind === 'declined' ? outcome.adviceCode : null,
+          outcome.kind === 'declined' ? outcome.adviceRetryAfter : null,
+          now,
+        );
   const updated = await tx.query<{ id: string }>(
     `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, decline_class = $7, updated_at = $8
       where id = $1 and status in ('sending', 'unknown') returning id`,

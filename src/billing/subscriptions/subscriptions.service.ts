@@ -136,7 +136,11 @@ async function nowFor(db: Sql, deps: SubscriptionDeps, merchant: MerchantRef, te
 
 /** A charge due at once on a test clock makes the clock `advancing` until it has an outcome. */
 async function markClockBusy(tx: Sql, clockId: string, due: Date, now: Date): Promise<void> {
-  await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $3 where id = $1 and frozen_time >= $2`, [clockId, due, now]);
+  await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $3 where id = $1 and frozen_time >= $2`, [
+    clockId,
+    due,
+    now,
+  ]);
 }
 
 async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<void> {

@@ -9,7 +9,15 @@ export interface UrlPolicy {
 
 function privateIPv4(ip: string): boolean {
   const [a, b] = ip.split('.').map(Number) as [number, number];
-  return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  return (
+    a === 10 ||
+    a === 127 ||
+    a === 0 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
 }
 
 function privateIPv6(ip: string): boolean {
@@ -36,7 +44,8 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): string[] {
   if (raw.length > 2048) problems.push('url is longer than 2048 characters');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
-  const isPrivate = (family === 4 && privateIPv4(host)) || (family === 6 && privateIPv6(host)) || host === 'localhost' || host.endsWith('.localhost');
+  const isPrivate =
+    (family === 4 && privateIPv4(host)) || (family === 6 && privateIPv6(host)) || host === 'localhost' || host.endsWith('.localhost');
   if (isPrivate && !policy.allowPrivateNetworks) problems.push('url may not point at a private, loopback or link-local address');
   return problems;
 }

@@ -1,0 +1,363 @@
+/**
+ * The invariant checker of RELIABILITY.md, run against a test's database after every fault test.
+ * It reads the tables directly (billing.* and gateway.purchases), so it judges what is stored, not
+ * what the API says. Each invariant returns its violations as readable lines; a test asserts the
+ * list is empty AND asserts the positive counts (`billingCounts`), so that an empty database
+ * never passes for a good one.
+ *
+ * Billing's gateway purchases are recognised by their reference, `<invoiceId>-<attempt>`.
+ */
+import type pg from 'pg';
+import { connect } from './database.ts';
+
+export type InvariantId = 'I1' | 'I2' | 'I3' | 'I4' | 'I5';
+
+export interface Violation {
+  invariant: InvariantId;
+  detail: string;
+}
+
+export interface InvariantOptions {
+  /** "Now" for I2 and I4 (subscriptions on a test clock use the clock's time for I2). Default: the database's now(). */
+  now?: Date;
+  /** I2: periods that started within this long before now may still lack an outcome. Default 0. */
+  graceMs?: number;
+  /** I4: how long an attempt may stay `sending` or `unknown` (the reconciler's window). Default 0: none may. */
+  unresolvedWindowMs?: number;
+}
+
+/** Purchases recorded under a billing reference, with the invoice the reference names. */
+const BILLING_PURCHASES = `
+  select p.id, p.merchant_id, p.environment, p.reference, p.amount, p.currency, p.state,
+         (p.state = 'completed' and p.successful) as approved, i.id as invoice_id, i.amount as invoice_amount,
+         i.currency as invoice_currency, i.merchant_id as invoice_merchant_id, i.environment as invoice_environment
+    from (select p.*, case when p.reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9]+$'
+                           then left(p.reference, 36)::uuid end as invoice_ref
+            from gateway.purchases p) p
+    join billing.invoices i on i.id = p.invoice_ref`;
+
+async function rows<T>(db: pg.Client, text: string, params: unknown[] = []): Promise<T[]> {
+  return (await db.query(text, params)).rows as T[];
+}
+
+async function i1(db: pg.Client): Promise<Violation[]> {
+  const out: Violation[] = [];
+  for (const r of await rows<{ invoice_id: string; n: string }>(
+    db,
+    `select invoice_id, count(*) as n from billing.charge_attempts where status = 'approved' group by invoice_id having count(*) > 1`,
+  ))
+    out.push({ invariant: 'I1', detail: `invoice ${r.invoice_id} has ${r.n} approved attempts` });
+  for (const r of await rows<{ reference: string; n: string }>(
+    db,
+    `select reference, count(*) as n from gateway.purchases where state = 'completed' and successful
+      group by merchant_id, environment, reference having count(*) > 1`,
+  ))
+    out.push({ invariant: 'I1', detail: `reference ${r.reference} has ${r.n} approved purchases` });
+  for (const r of await rows<{ invoice_id: string; n: string; refs: string[] }>(
+    db,
+    `with bp as (${BILLING_PURCHASES})
+     select invoice_id, count(*) as n, array_agg(reference order by reference) as refs from bp where approved
+      group by invoice_id having count(*) > 1`,
+  ))
+    out.push({ invariant: 'I1', detail: `invoice ${r.invoice_id} was charged ${r.n} times (${r.refs.join(', ')})` });
+  return out;
+}
+
+async function i2(db: pg.Client, now: Date, graceMs: number): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const cutoff = `coalesce(c.frozen_time, $1::timestamptz) - ($2::double precision * interval '1 millisecond')`;
+  for (const r of await rows<{ id: string; status: string; next_charge_at: Date }>(
+    db,
+    `select s.id, s.status, s.next_charge_at from billing.subscriptions s left join billing.test_clocks c on c.id = s.test_clock_id
+      where s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= ${cutoff}`,
+    [now, graceMs],
+  ))
+    out.push({
+      invariant: 'I2',
+      detail: `subscription ${r.id} (${r.status}) has a period due at ${r.next_charge_at.toISOString()} that was never invoiced`,
+    });
+  for (const r of await rows<{ id: string; status: string; period_start: Date; attempts: string | null }>(
+    db,
+    `select i.id, i.status, i.period_start,
+            (select string_agg(a.number || ':' || a.status, ',' order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id left join billing.test_clocks c on c.id = s.test_clock_id
+      where i.period_start <= ${cutoff}
+        and not (i.status = 'paid'
+              or i.status in ('void', 'uncollectible')
+              or (i.status = 'past_due' and exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('declined', 'error')))
+              or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))
+              or s.status in ('cancelled', 'paused'))`,
+    [now, graceMs],
+  ))
+    out.push({
+      invariant: 'I2',
+      detail: `invoice ${r.id} (period ${r.period_start.toISOString()}) is ${r.status} with no outcome (attempts: ${r.attempts ?? 'none'})`,
+    });
+  return out;
+}
+
+async function i3(db: pg.Client): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const add = (detail: string) => out.push({ invariant: 'I3', detail });
+  for (const r of await rows<{ id: string; invoice_id: string; n: string }>(
+    db,
+    `select a.id, a.invoice_id, count(l.id) as n from billing.charge_attempts a left join billing.ledger_entries l on l.attempt_id = a.id
+      where a.status = 'approved' group by a.id, a.invoice_id having count(l.id) <> 1`,
+  ))
+    add(`approved attempt ${r.id} of invoice ${r.invoice_id} has ${r.n} ledger entries`);
+  for (const r of await rows<{ id: string; invoice_id: string; attempt_status: string | null; problem: string }>(
+    db,
+    `select l.id, l.invoice_id, a.status as attempt_status,
+            case when a.id is null then 'no such attempt'
+                 when a.status <> 'approved' then 'attempt is ' || a.status
+                 when a.invoice_id <> l.invoice_id then 'attempt belongs to invoice ' || a.invoice_id
+                 else 'attempt purchase ' || coalesce(a.purchase_id, 'null') || ' <> ledger purchase ' || l.purchase_id end as problem
+       from billing.ledger_entries l left join billing.charge_attempts a on a.id = l.attempt_id
+      where a.id is null or a.status <> 'approved' or a.invoice_id <> l.invoice_id or a.purchase_id is distinct from l.purchase_id`,
+  ))
+    add(`ledger entry ${r.id} (invoice ${r.invoice_id}): ${r.problem}`);
+  for (const r of await rows<{ id: string; reference: string; n: string }>(
+    db,
+    `with bp as (${BILLING_PURCHASES})
+     select bp.id, bp.reference, count(l.id) as n from bp left join billing.ledger_entries l on l.purchase_id = bp.id
+      where bp.approved group by bp.id, bp.reference having count(l.id) <> 1`,
+  ))
+    add(`approved purchase ${r.id} (reference ${r.reference}) has ${r.n} ledger entries`);
+  for (const r of await rows<{ id: string; problem: string }>(
+    db,
+    `select l.id,
+            case when p.id is null then 'purchase ' || l.purchase_id || ' does not exist'
+                 when not (p.state = 'completed' and p.successful) then 'purchase ' || p.id || ' is not approved'
+                 when p.amount <> l.amount or p.currency <> l.currency then 'purchase ' || p.id || ' is ' || p.amount || ' ' || p.currency || ', ledger ' || l.amount || ' ' || l.currency
+                 when p.merchant_id <> l.merchant_id or p.environment <> l.environment then 'purchase ' || p.id || ' belongs to another merchant or environment'
+                 when p.reference is distinct from (select a.reference from billing.charge_attempts a where a.id = l.attempt_id) then 'purchase reference ' || p.reference || ' is not the attempt''s'
+                 end as problem
+       from billing.ledger_entries l left join gateway.purchases p on p.id = l.purchase_id
+      where p.id is null or not (p.state = 'completed' and p.successful) or p.amount <> l.amount or p.currency <> l.currency
+         or p.merchant_id <> l.merchant_id or p.environment <> l.environment
+         or p.reference is distinct from (select a.reference from billing.charge_attempts a where a.id = l.attempt_id)`,
+  ))
+    add(`ledger entry ${r.id}: ${r.problem}`);
+  for (const r of await rows<{ id: string; status: string; n: string }>(
+    db,
+    `select i.id, i.status, count(l.id) as n from billing.invoices i left join billing.ledger_entries l on l.invoice_id = i.id
+      group by i.id, i.status having (i.status = 'paid') <> (count(l.id) = 1) or count(l.id) > 1`,
+  ))
+    add(`invoice ${r.id} is ${r.status} with ${r.n} ledger entries`);
+  for (const r of await rows<{ id: string; problem: string }>(
+    db,
+    `select l.id, 'ledger ' || l.amount || ' ' || l.currency || ', invoice ' || i.amount || ' ' || i.currency as problem
+       from billing.ledger_entries l join billing.invoices i on i.id = l.invoice_id
+      where l.amount <> i.amount or l.currency <> i.currency or l.amount <= 0`,
+  ))
+    add(`ledger entry ${r.id} does not match its invoice: ${r.problem}`);
+  for (const r of await rows<{ id: string; reference: string; problem: string }>(
+    db,
+    `with bp as (${BILLING_PURCHASES})
+     select id, reference, 'purchase ' || amount || ' ' || currency || ', invoice ' || invoice_amount || ' ' || invoice_currency as problem
+       from bp where approved and (amount <> invoice_amount or currency <> invoice_currency
+                                   or merchant_id <> invoice_merchant_id or environment <> invoice_environment)`,
+  ))
+    add(`approved purchase ${r.id} (reference ${r.reference}) does not match its invoice: ${r.problem}`);
+
+  // Sums per currency: ledger = approved billing purchases = paid invoices; every amount an integer.
+  const sums = await rows<{ source: string; currency: string; total: string }>(
+    db,
+    `select 'ledger' as source, currency, sum(amount)::text as total from billing.ledger_entries group by currency
+     union all
+     select 'purchases', currency, sum(amount)::text from (${BILLING_PURCHASES}) bp where approved group by currency
+     union all
+     select 'paid invoices', currency, sum(amount)::text from billing.invoices where status = 'paid' group by currency`,
+  );
+  const bySource = new Map<string, Map<string, string>>();
+  for (const s of sums) {
+    if (!/^\d+$/.test(s.total)) add(`${s.source} total in ${s.currency} is not a non-negative integer: ${s.total}`);
+    if (!bySource.has(s.source)) bySource.set(s.source, new Map());
+    bySource.get(s.source)!.set(s.currency, s.total);
+  }
+  const currencies = new Set(sums.map((s) => s.currency));
+  for (const currency of currencies) {
+    const ledger = bySource.get('ledger')?.get(currency) ?? '0';
+    for (const other of ['purchases', 'paid invoices']) {
+      const total = bySource.get(other)?.get(currency) ?? '0';
+      if (total !== ledger) add(`${currency}: ledger total ${ledger} <> ${other} total ${total}`);
+    }
+  }
+  return out;
+}
+
+async function i4(db: pg.Client, now: Date, windowMs: number): Promise<Violation[]> {
+  return (
+    await rows<{ id: string; invoice_id: string; number: number; status: string; updated_at: Date }>(
+      db,
+      `select id, invoice_id, number, status, updated_at from billing.charge_attempts
+        where status in ('sending', 'unknown') and updated_at <= $1::timestamptz - ($2::double precision * interval '1 millisecond')`,
+      [now, windowMs],
+    )
+  ).map((r) => ({
+    invariant: 'I4' as const,
+    detail: `attempt ${r.number} of invoice ${r.invoice_id} is still ${r.status} (last change ${r.updated_at.toISOString()})`,
+  }));
+}
+
+/** I1 to I4 over the whole database; an empty list means they hold. */
+export async function checkInvariants(dbUrl: string, options: InvariantOptions = {}): Promise<Violation[]> {
+  const db = await connect(dbUrl);
+  try {
+    const now = options.now ?? (await rows<{ now: Date }>(db, 'select now() as now'))[0]!.now;
+    return [
+      ...(await i1(db)),
+      ...(await i2(db, now, options.graceMs ?? 0)),
+      ...(await i3(db)),
+      ...(await i4(db, now, options.unresolvedWindowMs ?? 0)),
+    ];
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * I5 from what is stored: the event log never shows an invoice paid twice or failed after it
+ * was paid, and the invoices agree with their events (a paid invoice has its `invoice.paid`,
+ * and no invoice with one is anything but paid).
+ */
+export async function checkStateHistory(dbUrl: string): Promise<Violation[]> {
+  const db = await connect(dbUrl);
+  try {
+    const out: Violation[] = [];
+    for (const r of await rows<{ id: string; status: string; paid_events: string; failed_after_paid: string }>(
+      db,
+      `with e as (
+         select (data->>'invoice_id')::uuid as invoice_id, type, created_at from billing.events
+          where type in ('invoice.paid', 'invoice.payment_failed'))
+       select i.id, i.status,
+              (select count(*) from e where e.invoice_id = i.id and e.type = 'invoice.paid') as paid_events,
+              (select count(*) from e f where f.invoice_id = i.id and f.type = 'invoice.payment_failed'
+                  and f.created_at > (select min(p.created_at) from e p where p.invoice_id = i.id and p.type = 'invoice.paid')) as failed_after_paid
+         from billing.invoices i`,
+    )) {
+      const paidEvents = Number(r.paid_events);
+      if (paidEvents > 1) out.push({ invariant: 'I5', detail: `invoice ${r.id} has ${paidEvents} invoice.paid events` });
+      if (Number(r.failed_after_paid) > 0) out.push({ invariant: 'I5', detail: `invoice ${r.id} failed after it was paid` });
+      if ((r.status === 'paid') !== (paidEvents === 1) && paidEvents <= 1)
+        out.push({ invariant: 'I5', detail: `invoice ${r.id} is ${r.status} with ${paidEvents} invoice.paid events` });
+    }
+    return out;
+  } finally {
+    await db.end();
+  }
+}
+
+const INVOICE_MOVES: Record<string, string[]> = {
+  open: ['paid', 'past_due', 'void', 'uncollectible'],
+  past_due: ['paid', 'void', 'uncollectible'],
+  uncollectible: ['paid'],
+  paid: [],
+  void: [],
+};
+const ATTEMPT_MOVES: Record<string, string[]> = {
+  sending: ['unknown', 'approved', 'declined', 'error'],
+  unknown: ['approved', 'declined', 'error'],
+  approved: [],
+  declined: [],
+  error: [],
+};
+
+export interface TransitionWatch {
+  /** Stops polling and returns every backwards (disallowed) move seen, and how many samples were taken. */
+  stop(): Promise<{ violations: Violation[]; samples: number; transitions: number }>;
+}
+
+/**
+ * I5 as it happens: samples invoice and attempt states every `intervalMs` while a fault runs and
+ * records any move the state machines do not allow (paid back to open, approved to declined…).
+ */
+export async function watchTransitions(dbUrl: string, intervalMs = 25): Promise<TransitionWatch> {
+  const db = await connect(dbUrl);
+  const seen = new Map<string, string>();
+  const violations: Violation[] = [];
+  let samples = 0;
+  let transitions = 0;
+  let stopped = false;
+  const sample = async () => {
+    const states = await rows<{ key: string; kind: string; status: string }>(
+      db,
+      `select 'invoice ' || id as key, 'invoice' as kind, status from billing.invoices
+       union all select 'attempt ' || number || ' of invoice ' || invoice_id, 'attempt', status from billing.charge_attempts`,
+    );
+    samples++;
+    for (const s of states) {
+      const before = seen.get(s.key);
+      if (before !== undefined && before !== s.status) {
+        transitions++;
+        const allowed = (s.kind === 'invoice' ? INVOICE_MOVES : ATTEMPT_MOVES)[before] ?? [];
+        if (!allowed.includes(s.status)) violations.push({ invariant: 'I5', detail: `${s.key} moved from ${before} to ${s.status}` });
+      }
+      seen.set(s.key, s.status);
+    }
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      await sample();
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+    await sample();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      try {
+        await loop;
+      } finally {
+        await db.end();
+      }
+      return { violations, samples, transitions };
+    },
+  };
+}
+
+export interface BillingCounts {
+  subscriptions: number;
+  invoices: number;
+  invoicesByStatus: Record<string, number>;
+  attempts: number;
+  attemptsByStatus: Record<string, number>;
+  /** Purchases under a billing reference, whatever their outcome. */
+  purchases: number;
+  approvedPurchases: number;
+  /** Invoices with exactly one approved purchase (charged exactly once). */
+  invoicesChargedOnce: number;
+  /** The largest number of approved purchases of any one invoice. */
+  maxChargesPerInvoice: number;
+  ledgerEntries: number;
+  ledgerTotals: Record<string, number>;
+}
+
+/** The positive side of the checks: how much there is, so that a test can assert exact numbers. */
+export async function billingCounts(dbUrl: string): Promise<BillingCounts> {
+  const db = await connect(dbUrl);
+  try {
+    const one = async (text: string) => Number((await rows<{ n: string }>(db, text))[0]!.n);
+    const grouped = async (text: string) =>
+      Object.fromEntries((await rows<{ k: string; n: string }>(db, text)).map((r) => [r.k, Number(r.n)])) as Record<string, number>;
+    const perInvoice = await rows<{ n: string }>(
+      db,
+      `select count(*) filter (where approved) as n from (${BILLING_PURCHASES}) bp group by invoice_id`,
+    );
+    return {
+      subscriptions: await one('select count(*) as n from billing.subscriptions'),
+      invoices: await one('select count(*) as n from billing.invoices'),
+      invoicesByStatus: await grouped('select status as k, count(*) as n from billing.invoices group by status'),
+      attempts: await one('select count(*) as n from billing.charge_attempts'),
+      attemptsByStatus: await grouped('select status as k, count(*) as n from billing.charge_attempts group by status'),
+      purchases: await one(`select count(*) as n from (${BILLING_PURCHASES}) bp`),
+      approvedPurchases: await one(`select count(*) as n from (${BILLING_PURCHASES}) bp where approved`),
+      invoicesChargedOnce: perInvoice.filter((r) => Number(r.n) === 1).length,
+      maxChargesPerInvoice: Math.max(0, ...perInvoice.map((r) => Number(r.n))),
+      ledgerEntries: await one('select count(*) as n from billing.ledger_entries'),
+      ledgerTotals: await grouped('select currency as k, sum(amount) as n from billing.ledger_entries group by currency'),
+    };
+  } finally {
+    await db.end();
+  }
+}
