@@ -79,6 +79,12 @@ export const ConfigSchema = z.object({
    */
   WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
+
+  /** Card-network caps on declined attempts per card, checked before any retry is queued. */
+  NETWORK_CAP_30_DAYS: positiveInt.default(15),
+  NETWORK_CAP_24_HOURS: positiveInt.default(10),
+  /** `card.expiring` goes out this many days before the first charge after a card's expiry. */
+  CARD_EXPIRING_LEAD_DAYS: positiveInt.default(14),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;

@@ -15,12 +15,17 @@ export interface WorkerOptions {
 }
 
 /** A thin processor: parse the ids, run one charge, report the outcome. Declines complete the job. */
-export function startChargeWorker(deps: ChargeDeps & { logger: Logger }, options: WorkerOptions): Worker<ChargeJob, ChargeResult> {
+export function startChargeWorker(
+  deps: ChargeDeps & { logger: Logger },
+  options: WorkerOptions & { afterCharge?(results: ChargeResult[]): Promise<void> },
+): Worker<ChargeJob, ChargeResult> {
   const worker = new Worker<ChargeJob, ChargeResult>(
     'charge',
     async (job: Job<ChargeJob>) => {
       const input = ChargeJob.parse(job.data);
-      return attemptCharge({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+      const result = await attemptCharge({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+      await options.afterCharge?.([result]);
+      return result;
     },
     {
       connection: options.connection,

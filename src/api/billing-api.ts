@@ -107,6 +107,10 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.invoice(principalOf(req), req.params.id), test)),
   );
 
+  app.post('/invoices/:id/retry', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
+  );
+
   app.get('/events', { schema: { querystring: Listing.extend({ type: z.enum(EVENT_TYPES).optional() }) } }, async (req, reply) =>
     reply.send(list(await core.events(principalOf(req), toPage(req.query), req.query.type), test)),
   );

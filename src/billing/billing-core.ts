@@ -22,6 +22,8 @@ import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
 import type { z } from 'zod';
+import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
+import { retryInvoiceNow } from './dunning/retry.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -30,6 +32,10 @@ export interface BillingCoreDeps {
   gateway: BillingGateway;
   /** Asks the scheduler to look for due work now (a new subscription, an advanced clock). */
   pokeScheduler(): void;
+  /** The charge path's dependencies, for retries the API starts. */
+  charge: ChargeDeps;
+  /** Hands what a charge decided (a retry, a card hold) to the queues after its commit. */
+  afterCharge(results: ChargeResult[]): Promise<void>;
 }
 
 /** The billing API's use cases, each one service function with its dependencies passed in. */
@@ -66,6 +72,11 @@ export class BillingCore {
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
+  retryInvoice = async (m: MerchantRef, id: string) => {
+    const result = await retryInvoiceNow(this.#deps.charge, m, id);
+    await this.#deps.afterCharge([result]);
+    return getInvoice(this.#deps.sql, m, id);
+  };
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

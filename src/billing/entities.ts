@@ -6,6 +6,20 @@ import { LedgerEntry } from './ledger/ledger-entry.entity.ts';
 import { BillingEvent } from './events/billing-event.entity.ts';
 import { TestClock } from './test-clocks/test-clock.entity.ts';
 import { IdempotencyKey } from './idempotency/idempotency-key.entity.ts';
+import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
+import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 
 /** Every table of the billing module (schema `billing`). */
-export const billingEntities = [Plan, Subscription, Invoice, ChargeAttempt, LedgerEntry, BillingEvent, TestClock, IdempotencyKey];
+export const billingEntities = [
+  Plan,
+  Subscription,
+  Invoice,
+  ChargeAttempt,
+  LedgerEntry,
+  BillingEvent,
+  TestClock,
+  IdempotencyKey,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+];

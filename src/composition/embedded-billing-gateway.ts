@@ -5,10 +5,17 @@ import { isAppError } from '../platform/errors.ts';
 
 function outcomeOf(view: PurchaseView): ChargeOutcome {
   if (view.successful)
-    return { kind: 'approved', purchaseId: view.id!, responseCode: view.response_code, message: view.message ?? 'Approved' };
+    return {
+      kind: 'approved',
+      purchaseId: view.id!,
+      responseCode: view.response_code,
+      message: view.message ?? 'Approved',
+      cardToken: view.card_token ?? undefined,
+    };
   return {
     kind: 'declined',
     purchaseId: view.id!,
+    cardToken: view.card_token ?? undefined,
     responseCode: view.response_code,
     message: view.message ?? 'Declined',
     adviceCode: view.merchant_advice_code ?? null,

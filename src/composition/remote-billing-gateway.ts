@@ -14,10 +14,17 @@ import type { PurchaseRecord } from '../gateway-client/schemas.ts';
 function outcomeOf(record: PurchaseRecord): ChargeOutcome {
   if (record.pending) return { kind: 'unknown', reason: 'purchase pending at the gateway' };
   if (record.successful)
-    return { kind: 'approved', purchaseId: record.id!, responseCode: record.response_code, message: record.message ?? 'Approved' };
+    return {
+      kind: 'approved',
+      purchaseId: record.id!,
+      responseCode: record.response_code,
+      message: record.message ?? 'Approved',
+      cardToken: record.card_token ?? undefined,
+    };
   return {
     kind: 'declined',
     purchaseId: record.id!,
+    cardToken: record.card_token ?? undefined,
     responseCode: record.response_code,
     message: record.message ?? 'Declined',
     adviceCode: record.merchant_advice_code ?? null,

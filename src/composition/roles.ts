@@ -4,7 +4,11 @@ import type { Runtime } from './runtime.ts';
 import { startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { createRedis } from '../platform/redis.ts';
-import { enqueueCharges, requeueCharges } from '../queues/queues.ts';
+import { enqueueCharges, enqueueExpiryUpdates, enqueueRetries, requeueCharges } from '../queues/queues.ts';
+import { dispatchFollowUps } from '../queues/follow-ups.ts';
+import { startRetryWorker } from '../../workers/retry.worker.ts';
+import { startExpiryUpdateWorker } from '../../workers/expiry-update.worker.ts';
+import type { ChargeDeps } from '../billing/charges/attempt-charge.service.ts';
 import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler-loop.ts';
 import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
 import { startChargeWorker } from '../../workers/charge.worker.ts';
@@ -38,7 +42,22 @@ export function schedulerDeps(runtime: Runtime): SchedulerDeps {
     logger: runtime.logger.child({ role: 'scheduler' }),
     enqueue: (jobs) => enqueueCharges(runtime.queues, jobs),
     requeue: (jobs) => requeueCharges(runtime.queues, jobs),
+    enqueueRetries: (jobs) => enqueueRetries(runtime.queues, jobs),
+    enqueueExpiryUpdates: (jobs) => enqueueExpiryUpdates(runtime.queues, jobs),
     batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
+    expiringLeadDays: runtime.config.CARD_EXPIRING_LEAD_DAYS,
+    retryGraceMs: runtime.config.SWEEP_GRACE_MS,
+  };
+}
+
+export function chargeDeps(runtime: Runtime, hooks?: ChargeHooks): ChargeDeps {
+  return {
+    sql: runtime.sql,
+    clock: runtime.clock,
+    logger: runtime.logger.child({ role: 'worker' }),
+    gateway: runtime.billingGateway,
+    hooks,
+    caps: { per30Days: runtime.config.NETWORK_CAP_30_DAYS, per24Hours: runtime.config.NETWORK_CAP_24_HOURS },
   };
 }
 
@@ -59,21 +78,22 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   }
   if (roles.workers) {
     workerRedis = createRedis(config.REDIS_URL, 'worker');
+    const deps = chargeDeps(runtime, options.hooks);
+    const common = {
+      connection: workerRedis,
+      prefix: config.REDIS_PREFIX,
+      concurrency: options.concurrency ?? config.WORKER_CONCURRENCY,
+      lockDurationMs: config.WORKER_LOCK_MS,
+      stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
+    };
+    const afterCharge = (results: Parameters<typeof dispatchFollowUps>[1]) =>
+      dispatchFollowUps(runtime.queues, results, runtime.clock.now());
     workers.push(
-      startChargeWorker(
-        {
-          sql: runtime.sql,
-          clock: runtime.clock,
-          logger: logger.child({ role: 'worker', queue: 'charge' }),
-          gateway: runtime.billingGateway,
-          hooks: options.hooks,
-        },
-        {
-          connection: workerRedis,
-          prefix: config.REDIS_PREFIX,
-          concurrency: options.concurrency ?? config.WORKER_CONCURRENCY,
-          lockDurationMs: config.WORKER_LOCK_MS,
-        },
+      startChargeWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'charge' }) }, { ...common, afterCharge }),
+      startRetryWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'retry' }) }, { ...common, afterCharge }),
+      startExpiryUpdateWorker(
+        { sql: runtime.sql, clock: runtime.clock, logger: logger.child({ role: 'worker', queue: 'expiry-update' }) },
+        common,
       ),
     );
   }

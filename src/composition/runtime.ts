@@ -14,7 +14,9 @@ import { UpstreamAcquirer } from './upstream-acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../platform/redis.ts';
-import { createQueues, type Queues } from '../queues/queues.ts';
+import { createQueues, enqueueRetries, type Queues } from '../queues/queues.ts';
+import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
+import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { BillingCore } from '../billing/billing-core.ts';
 import type { BillingGateway } from '../billing/ports/gateway-port.ts';
 import { EmbeddedBillingGateway } from './embedded-billing-gateway.ts';
@@ -74,8 +76,13 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       closers.unshift(() => client.close());
       acquirer = new UpstreamAcquirer(client);
     }
+    let onCardChanged: (
+      merchant: { merchantId: string; environment: 'sandbox' | 'production' },
+      card: { token: string; alias: string | null; card_expiry: string },
+    ) => Promise<void> = async () => undefined;
     const gateway = new GatewayCore({
       sql,
+      onCardChanged: (ctx, card) => onCardChanged({ merchantId: ctx.merchantId, environment: ctx.environment }, card),
       vault,
       clock,
       logger,
@@ -115,11 +122,31 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       redis,
       queues,
       billingGateway,
-      billing: new BillingCore({ sql, clock, logger, gateway: billingGateway, pokeScheduler: () => runtime.pokeScheduler() }),
+      billing: new BillingCore({
+        sql,
+        clock,
+        logger,
+        gateway: billingGateway,
+        pokeScheduler: () => runtime.pokeScheduler(),
+        charge: {
+          sql,
+          clock,
+          logger,
+          gateway: billingGateway,
+          caps: { per30Days: config.NETWORK_CAP_30_DAYS, per24Hours: config.NETWORK_CAP_24_HOURS },
+        },
+        afterCharge: (results) => dispatchFollowUps(queues, results, clock.now()),
+      }),
       pokeScheduler: () => undefined,
       async close() {
         for (const close of closers) await close().catch((err) => logger.error({ err }, 'error while closing'));
       },
+    };
+    // A card's new expiry, or an alias moved onto it, releases the charges held for it at once.
+    onCardChanged = async (merchant, card) => {
+      const due = await applyCardUpdate(sql, merchant, { token: card.token, alias: card.alias, expiry: card.card_expiry }, clock.now());
+      await enqueueRetries(queues, due);
+      if (due.length) runtime.pokeScheduler();
     };
     return runtime;
   } catch (err) {

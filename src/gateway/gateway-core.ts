@@ -26,6 +26,8 @@ export interface GatewayCoreDeps {
   logger: Logger;
   auth: AuthPolicy;
   acquirer?: Acquirer;
+  /** Told after a card's expiry changed or an alias was assigned to it (billing resumes held charges). */
+  onCardChanged?: (ctx: MerchantContext, card: CardView) => Promise<void>;
 }
 
 const TOKENIZE_FIELDS = new Set(['card_number', 'card_holder', 'card_expiry', 'cvv', 'alias', 'is_billing', 'test']);
@@ -105,7 +107,9 @@ export class GatewayCore {
     if (errors.length > 0 || !checked.card) throw GatewayErrors.validation(errors);
     const card = checked.card;
     const stored = await this.#deps.sql.transaction((tx) => storeCard(tx, this.#deps, ctx, card, alias?.alias));
-    return toCardView(stored);
+    const view = toCardView(stored);
+    if (alias?.alias) await this.#cardChanged(ctx, view);
+    return view;
   }
 
   async card(ctx: MerchantContext, tokenOrAlias: string): Promise<CardView> {
@@ -135,7 +139,19 @@ export class GatewayCore {
       errors.push('Nothing to update: give card_expiry and/or alias');
     }
     if (errors.length > 0) throw GatewayErrors.validation(errors);
-    return toCardView(await updateCard(this.#deps.sql, this.#deps, ctx, tokenOrAlias, update));
+    const view = toCardView(await updateCard(this.#deps.sql, this.#deps, ctx, tokenOrAlias, update));
+    await this.#cardChanged(ctx, view);
+    return view;
+  }
+
+  async #cardChanged(ctx: MerchantContext, card: CardView): Promise<void> {
+    if (!this.#deps.onCardChanged) return;
+    try {
+      await this.#deps.onCardChanged(ctx, card);
+    } catch (err) {
+      // The card change itself stands; billing's sweep picks held charges up if this hand-off failed.
+      this.#deps.logger.error({ err, token: card.token }, 'card change hand-off failed');
+    }
   }
 
   purchase(ctx: MerchantContext, body: Record<string, unknown>): Promise<PurchaseResult> {

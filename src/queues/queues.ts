@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
 /** Recur's queues. Payloads carry ids only: no card data or secret ever enters Redis. */
-export const QUEUE_NAMES = ['charge'] as const;
+export const QUEUE_NAMES = ['charge', 'retry', 'expiry-update'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export const ChargeJob = z.strictObject({ invoiceId: z.uuid(), attempt: z.number().int().min(1).max(1000) });
@@ -12,6 +12,20 @@ export type ChargeJob = z.infer<typeof ChargeJob>;
 /** Ids are derived, not invented: a double enqueue of one attempt collapses while the job exists. */
 export function chargeJobId(job: ChargeJob): string {
   return `charge-${job.invoiceId}-${job.attempt}`;
+}
+
+/** A dunning retry: the same payload as a charge, on its own queue (decline retries in days, apart from transport retries in seconds). */
+export const RetryJob = ChargeJob;
+export type RetryJob = ChargeJob;
+export function retryJobId(job: RetryJob): string {
+  return `retry-${job.invoiceId}-${job.attempt}`;
+}
+
+/** A subscription whose card must be updated before it is charged again. */
+export const ExpiryUpdateJob = z.strictObject({ subscriptionId: z.uuid(), invoiceId: z.uuid() });
+export type ExpiryUpdateJob = z.infer<typeof ExpiryUpdateJob>;
+export function expiryUpdateJobId(job: ExpiryUpdateJob): string {
+  return `expiry-${job.invoiceId}`;
 }
 
 /**
@@ -28,19 +42,54 @@ export const CHARGE_JOB_OPTIONS: JobsOptions = {
 
 export interface Queues {
   charge: Queue;
+  retry: Queue;
+  expiryUpdate: Queue;
   all(): Queue[];
   close(): Promise<void>;
 }
 
 export function createQueues(connection: Redis, prefix: string): Queues {
   const charge = new Queue('charge', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const retry = new Queue('retry', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const expiryUpdate = new Queue('expiry-update', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const all = [charge, retry, expiryUpdate];
   return {
     charge,
-    all: () => [charge],
+    retry,
+    expiryUpdate,
+    all: () => all,
     async close() {
-      await charge.close();
+      await Promise.all(all.map((q) => q.close()));
     },
   };
+}
+
+async function clearFailed(queue: Queue, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const existing = await queue.getJob(id);
+    if (existing && (await existing.isFailed())) await existing.remove();
+  }
+}
+
+/** Hands due retries to the retry queue; `delayMs` holds a job until its time (real-clock subscriptions). */
+export async function enqueueRetries(queues: Queues, jobs: (RetryJob & { delayMs?: number })[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await clearFailed(queues.retry, jobs.map(retryJobId));
+  await queues.retry.addBulk(
+    jobs.map(({ delayMs, ...data }) => ({
+      name: 'retry',
+      data: RetryJob.parse(data),
+      opts: { jobId: retryJobId(data), delay: Math.max(0, delayMs ?? 0) },
+    })),
+  );
+}
+
+export async function enqueueExpiryUpdates(queues: Queues, jobs: ExpiryUpdateJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await clearFailed(queues.expiryUpdate, jobs.map(expiryUpdateJobId));
+  await queues.expiryUpdate.addBulk(
+    jobs.map((data) => ({ name: 'expiry-update', data: ExpiryUpdateJob.parse(data), opts: { jobId: expiryUpdateJobId(data) } })),
+  );
 }
 
 /**
@@ -48,10 +97,7 @@ export function createQueues(connection: Redis, prefix: string): Queues {
  * in Redis as failed under its id, which would swallow the re-add: such a job is removed first.
  */
 export async function requeueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
-  for (const data of jobs) {
-    const existing = await queues.charge.getJob(chargeJobId(data));
-    if (existing && (await existing.isFailed())) await existing.remove();
-  }
+  await clearFailed(queues.charge, jobs.map(chargeJobId));
   await enqueueCharges(queues, jobs);
 }
 

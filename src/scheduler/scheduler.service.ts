@@ -4,7 +4,8 @@ import type { Sql, SqlPool } from '../platform/sql.ts';
 import { period, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
 import { recordEvents, type NewEvent } from '../billing/events/events.service.ts';
 import type { DunningPolicy } from '../billing/plans/plan.entity.ts';
-import type { ChargeJob } from '../queues/queues.ts';
+import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
+import { notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 
 export interface SchedulerDeps {
   sql: SqlPool;
@@ -14,6 +15,14 @@ export interface SchedulerDeps {
   enqueue(jobs: ChargeJob[]): Promise<void>;
   /** Hands owed charges back to the queue (the sweep), clearing jobs that spent their retries. */
   requeue(jobs: ChargeJob[]): Promise<void>;
+  /** Hands due dunning retries to the retry queue. */
+  enqueueRetries(jobs: RetryJob[]): Promise<void>;
+  /** Hands subscriptions that must wait for a card update to the expiry-update queue. */
+  enqueueExpiryUpdates(jobs: ExpiryUpdateJob[]): Promise<void>;
+  /** `card.expiring` goes out this many days before the first charge after the card's expiry. */
+  expiringLeadDays: number;
+  /** A retry handed to the queue and still owed this long after is handed over again. */
+  retryGraceMs: number;
   batchSize: number;
 }
 
@@ -277,7 +286,45 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
     total += claimed;
     if (claimed === 0) break;
   }
+  await claimDueRetries(deps);
+  await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
   await settleTestClocks(deps.sql, deps.clock.now());
+  return total;
+}
+
+/**
+ * Dunning retries due by their subscription's time (a test clock's where one applies) go to the
+ * retry queue: PostgreSQL holds `next_attempt_at`, the delayed job is only a convenience.
+ */
+export async function claimDueRetries(deps: SchedulerDeps): Promise<number> {
+  const now = deps.clock.now();
+  const resendBefore = new Date(now.getTime() - deps.retryGraceMs);
+  let total = 0;
+  for (const clocked of [false, true]) {
+    for (;;) {
+      const rows = await deps.sql.query<{ id: string; attempt_count: number }>(
+        clocked
+          ? `with due as (
+               select i.id from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+                 join billing.test_clocks c on c.id = s.test_clock_id
+                where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time
+                  and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
+                order by i.next_attempt_at limit $3 for update of i skip locked)
+             update billing.invoices i set retry_enqueued_at = $1 from due where i.id = due.id returning i.id, i.attempt_count`
+          : `with due as (
+               select i.id from billing.invoices i
+                where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= $1
+                  and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
+                  and exists (select 1 from billing.subscriptions s where s.id = i.subscription_id and s.test_clock_id is null)
+                order by i.next_attempt_at limit $3 for update of i skip locked)
+             update billing.invoices i set retry_enqueued_at = $1 from due where i.id = due.id returning i.id, i.attempt_count`,
+        [now, resendBefore, deps.batchSize],
+      );
+      await deps.enqueueRetries(rows.map((r) => ({ invoiceId: r.id, attempt: r.attempt_count + 1 })));
+      total += rows.length;
+      if (rows.length < deps.batchSize) break;
+    }
+  }
   return total;
 }
 
@@ -292,7 +339,10 @@ export async function settleTestClocks(sql: Sql, now: Date): Promise<number> {
         and not exists (select 1 from billing.subscriptions s
                          where s.test_clock_id = c.id and s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time)
         and not exists (select 1 from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
-                         where s.test_clock_id = c.id and (i.status = 'open' or (i.status = 'past_due' and i.next_attempt_at <= c.frozen_time)))
+                         where s.test_clock_id = c.id
+                           and (i.status = 'open' or (i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
+                                or (i.held_for_card and not s.awaiting_card_update)
+                                or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))))
       returning c.id`,
     [now],
   );
@@ -318,7 +368,14 @@ export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, lim
        where status in ('sending', 'unknown') and updated_at < $1 order by updated_at limit $2)`,
     [cutoff, limit],
   );
-  if (rows.length === 0) return 0;
+  // Held invoices whose subscription never heard it must wait for a card (the expiry-update job was lost).
+  const held = await deps.sql.query<{ id: string; subscription_id: string }>(
+    `select i.id, i.subscription_id from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+      where i.held_for_card and i.status = 'past_due' and not s.awaiting_card_update and i.updated_at < $1 limit $2`,
+    [cutoff, limit],
+  );
+  await deps.enqueueExpiryUpdates(held.map((h) => ({ subscriptionId: h.subscription_id, invoiceId: h.id })));
+  if (rows.length === 0) return held.length;
   await deps.requeue(rows.map((r) => ({ invoiceId: r.id, attempt: r.attempt })));
   await deps.sql.query('update billing.invoices set updated_at = $2 where id = any($1::uuid[])', [rows.map((r) => r.id), now]);
   return rows.length;

@@ -158,11 +158,10 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
 
   it('declined (05): invoice past_due, payment_failed event, no ledger entry', async () => {
     const { invoiceId, subscriptionId } = await invoiced(DECLINE, 1700);
-    expect(await attemptCharge(deps, { invoiceId, attempt: 1 })).toEqual({
-      kind: 'recorded',
-      status: 'declined',
-      invoiceStatus: 'past_due',
-    });
+    // A soft decline (05) is retried by the dunning schedule: the first retry a day after the failure.
+    const result = await attemptCharge(deps, { invoiceId, attempt: 1 });
+    expect(result).toMatchObject({ kind: 'recorded', status: 'declined', invoiceStatus: 'past_due' });
+    expect(result.kind === 'recorded' && result.followUps?.retry).toMatchObject({ invoiceId, attempt: 2, realClock: true });
     const { invoice, ledger, purchases } = await state(invoiceId);
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({ successful: false, response_code: '05' });

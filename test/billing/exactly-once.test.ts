@@ -11,7 +11,7 @@
  * children do it), sweeps with `sweepOwedCharges`, and reads the database.
  */
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { killAllChildren, startRecurChild, type ChildMessage, type ChildOptions, type RecurChild } from '../helpers/recur-child.ts';
@@ -19,6 +19,13 @@ import { billingCounts, checkInvariants, checkStateHistory, watchTransitions, ty
 import { schedulerDeps } from '../../src/composition/roles.ts';
 import { runSchedulerTick, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
 import { CHARGE_STEPS } from '../../src/billing/charges/charge-hooks.ts';
+
+// These tests run real processes and wait for real recoveries (stalled-job checks, sweeps). Under
+// the whole suite the two cores are shared with every other test file: deadlines are scaled, and
+// each wait still fails with a message saying what did not happen.
+const SLOW = 3;
+const slow = (ms: number) => ms * SLOW;
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 const AMOUNT = 1500;
 const CURRENCY = 'AUD';
@@ -251,7 +258,7 @@ describe('a charge worker SIGKILLed mid-charge', () => {
       const invoices = await invoiceDue(s);
       expect(invoices).toHaveLength(KILL_INVOICES);
 
-      await killer.waitFor(`${KILL_INVOICES} charges at ${step}`, (ms) => atInvoices(ms).size === KILL_INVOICES, 20_000);
+      await killer.waitFor(`${KILL_INVOICES} charges at ${step}`, (ms) => atInvoices(ms).size === KILL_INVOICES, slow(20_000));
       await killer.kill();
 
       const atKill = await billingCounts(s.dbUrl);
@@ -264,10 +271,10 @@ describe('a charge worker SIGKILLed mid-charge', () => {
       const recovery = child(s, { roles: 'worker', name: 'recovery worker' });
       await recovery.ready();
       const sweep = sweeping(s);
-      const { settled, last } = await settle(s, KILL_INVOICES, 30_000);
+      const { settled, last } = await settle(s, KILL_INVOICES, slow(30_000));
       const swept = await sweep.stop();
       expect(settled, JSON.stringify(last)).toBe(true);
-      await recovery.waitFor('every killed job re-run', (ms) => completedInvoices(ms).size === KILL_INVOICES, 10_000);
+      await recovery.waitFor('every killed job re-run', (ms) => completedInvoices(ms).size === KILL_INVOICES, slow(10_000));
 
       await expectChargedExactlyOnce(s, KILL_INVOICES);
       const outcomes = tally(results(recovery).map((r) => `${r.kind}${r.status ? `:${r.status}` : ''}${r.reason ? `:${r.reason}` : ''}`));
@@ -289,11 +296,11 @@ describe('a charge worker SIGKILLed mid-charge', () => {
     const first = child(s, { roles: 'worker', killAt: 'before-call', name: 'first worker' });
     await Promise.all([first.ready(), subscribe(s, n)]);
     expect(await invoiceDue(s)).toHaveLength(n);
-    await first.waitFor(`${n} charges at before-call`, (ms) => atInvoices(ms).size === n, 20_000);
+    await first.waitFor(`${n} charges at before-call`, (ms) => atInvoices(ms).size === n, slow(20_000));
     await first.kill();
 
     const second = child(s, { roles: 'worker', killAt: 'before-call', name: 'second worker' });
-    await second.waitFor(`${n} stalled charges re-run to before-call`, (ms) => atInvoices(ms).size === n, 20_000);
+    await second.waitFor(`${n} stalled charges re-run to before-call`, (ms) => atInvoices(ms).size === n, slow(20_000));
     await second.kill();
 
     const healthy = child(s, { roles: 'worker', name: 'healthy worker' });
@@ -307,7 +314,7 @@ describe('a charge worker SIGKILLed mid-charge', () => {
     );
     const sweep = sweeping(s);
     const started = Date.now();
-    const { settled, last } = await settle(s, n, 20_000);
+    const { settled, last } = await settle(s, n, slow(20_000));
     const swept = await sweep.stop();
     const failed = healthy.messages.flatMap((m) => (m.type === 'failed' ? [m.reason] : []));
     report.push(
@@ -334,15 +341,15 @@ describe('a charge worker frozen (SIGSTOP) past its lock', () => {
       await Promise.all([frozen.ready(), subscribe(s, n)]);
       const watch = await watchTransitions(s.dbUrl);
       expect(await invoiceDue(s)).toHaveLength(n);
-      await frozen.waitFor(`${n} charges at ${step}`, (ms) => atInvoices(ms).size === n, 20_000);
+      await frozen.waitFor(`${n} charges at ${step}`, (ms) => atInvoices(ms).size === n, slow(20_000));
       frozen.signal('SIGSTOP');
       const frozenAt = Date.now();
 
       const taker = child(s, { roles: 'worker', name: 'taking worker' });
       await taker.ready();
-      const { settled, last } = await settle(s, n, 30_000);
+      const { settled, last } = await settle(s, n, slow(30_000));
       expect(settled, JSON.stringify(last)).toBe(true);
-      await taker.waitFor('the frozen jobs re-run', (ms) => completedInvoices(ms).size === n, 10_000);
+      await taker.waitFor('the frozen jobs re-run', (ms) => completedInvoices(ms).size === n, slow(10_000));
       const takenAfterMs = Date.now() - frozenAt;
       expect(takenAfterMs, 'the jobs were taken only after the lock lapsed').toBeGreaterThanOrEqual(2_000);
 
@@ -396,7 +403,7 @@ describe('the same charge job delivered more than once', () => {
         })),
       ),
     );
-    const { settled, last } = await settle(s, n, 30_000);
+    const { settled, last } = await settle(s, n, slow(30_000));
     expect(settled, JSON.stringify(last)).toBe(true);
     const done = () => w1.messages.concat(w2.messages).filter((m) => m.type === 'completed').length;
     const deadline = Date.now() + 10_000;
@@ -450,7 +457,7 @@ describe('several schedulers at once', () => {
       expect(advanced.status, advanced.text).toBe(200);
 
       const expected = SUBS * periods;
-      const { settled, last } = await settle(s, expected, 60_000);
+      const { settled, last } = await settle(s, expected, slow(60_000));
       expect(settled, JSON.stringify(last)).toBe(true);
       const deadline = Date.now() + 10_000;
       while ((await s.api.get(`/test_clocks/${clockId}`)).body.response.status !== 'ready' && Date.now() < deadline) await sleep(50);
@@ -485,7 +492,7 @@ describe('several schedulers at once', () => {
         `${processes} scheduler+worker processes: ${SUBS} subscriptions x ${periods} daily periods = ${expected} invoices, each once ` +
           `(${(elapsed / 1000).toFixed(1)} s; charges per process ${charged.join(' + ')}); ${expected} paid, ${expected} purchases, ${expected} ledger entries`,
       );
-    }, 120_000);
+    }, 360_000);
   }
 });
 
@@ -503,7 +510,7 @@ describe('Redis emptied mid-run (this test prefix only)', () => {
       await Promise.all([worker.ready(), subscribe(s, n)]);
       expect(await invoiceDue(s)).toHaveLength(n);
       // Three charges reached the gateway and wait to be recorded; the rest wait in Redis.
-      await worker.waitFor(`${inFlight} charges after the gateway`, (ms) => atInvoices(ms).size === inFlight, 20_000);
+      await worker.waitFor(`${inFlight} charges after the gateway`, (ms) => atInvoices(ms).size === inFlight, slow(20_000));
       expect(await queueCounts(s)).toMatchObject({ active: inFlight, wait: n - inFlight });
 
       const redis = s.app.runtime.redis.duplicate();
@@ -527,7 +534,7 @@ describe('Redis emptied mid-run (this test prefix only)', () => {
       expect(before.final).toBe(variant === 'the worker crashes too' ? 0 : inFlight);
 
       const sweep = sweeping(s);
-      const { settled, last } = await settle(s, n, 30_000);
+      const { settled, last } = await settle(s, n, slow(30_000));
       const swept = await sweep.stop();
       expect(settled, JSON.stringify(last)).toBe(true);
       await expectChargedExactlyOnce(s, n);

@@ -5,6 +5,8 @@ import { recordEvents, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { classifyDecline } from '../declines/decline-table.ts';
+import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
+import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
 
 export interface ChargeDeps {
   sql: SqlPool;
@@ -12,6 +14,7 @@ export interface ChargeDeps {
   logger: Logger;
   gateway: BillingGateway;
   hooks?: ChargeHooks;
+  caps?: NetworkCaps;
 }
 
 export interface ChargeInput {
@@ -20,8 +23,8 @@ export interface ChargeInput {
 }
 
 export type ChargeResult =
-  | { kind: 'skipped'; reason: string }
-  | { kind: 'recorded'; status: 'approved' | 'declined' | 'error'; invoiceStatus: string }
+  | { kind: 'skipped'; reason: string; followUps?: FailureFollowUps }
+  | { kind: 'recorded'; status: 'approved' | 'declined' | 'error'; invoiceStatus: string; followUps?: FailureFollowUps }
   | { kind: 'unknown'; reason: string };
 
 /** The purchase reference of an attempt: derived, so a re-send is recognised as the same purchase. */
@@ -37,12 +40,19 @@ interface Claimed {
   currency: string;
   cardToken: string;
   subscriptionId: string;
+  /** Billing time: the subscription's test clock where it has one. */
+  billingNow: Date;
   /** The attempt was already written (a crash, a lapsed lock, a duplicate job): look it up before any re-send. */
   resumed: boolean;
 }
 
+/** A card valid through `YYYY-MM-DD` (the last day of its month) is expired from the next day on. */
+export function cardExpiredAt(cardExpiry: string, at: Date): boolean {
+  return at.getTime() >= new Date(`${cardExpiry}T00:00:00Z`).getTime() + 86_400_000;
+}
+
 /** Transaction 1: write the attempt (or find the unresolved one) before the gateway is called. */
-async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Claimed | { skip: string }> {
+async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Claimed | { skip: string; hold?: FailureFollowUps['hold'] }> {
   const invoices = await tx.query<{
     merchant_id: string;
     environment: 'sandbox' | 'production';
@@ -52,15 +62,22 @@ async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Cla
     attempt_count: number;
     subscription_id: string;
     card_token: string;
+    card_expiry: string | null;
+    held_for_card: boolean;
+    billing_now: string;
   }>(
-    `select i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id, s.card_token
+    `select i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id, s.card_token,
+            s.card_expiry, i.held_for_card, coalesce(c.frozen_time, $2) as billing_now
        from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+       left join billing.test_clocks c on c.id = s.test_clock_id
       where i.id = $1 for update of i`,
-    [input.invoiceId],
+    [input.invoiceId, now],
   );
   const inv = invoices[0];
   if (!inv) return { skip: 'no such invoice' };
   if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
+  if (inv.held_for_card) return { skip: 'held for a card update' };
+  const billingNow = new Date(inv.billing_now);
   const reference = attemptReference(input.invoiceId, input.attempt);
   const existing = await tx.query<{ id: string; status: string }>(
     'select id, status from billing.charge_attempts where invoice_id = $1 and number = $2',
@@ -73,6 +90,7 @@ async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Cla
     currency: inv.currency,
     cardToken: inv.card_token,
     subscriptionId: inv.subscription_id,
+    billingNow,
   };
   if (existing[0]) {
     if (existing[0].status !== 'sending' && existing[0].status !== 'unknown') return { skip: `attempt is ${existing[0].status}` };
@@ -80,12 +98,30 @@ async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Cla
   }
   // Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
+  // No doomed purchase: a card expired on the charge date waits for new card data instead.
+  if (inv.card_expiry && cardExpiredAt(inv.card_expiry, billingNow)) {
+    await tx.query(
+      `update billing.invoices set status = 'past_due', held_for_card = true, next_attempt_at = null,
+          first_failed_at = coalesce(first_failed_at, $2), updated_at = $3 where id = $1`,
+      [input.invoiceId, billingNow, now],
+    );
+    await tx.query(
+      `update billing.subscriptions set status = 'past_due', updated_at = $2 where id = $1 and status in ('active', 'trialing')`,
+      [inv.subscription_id, now],
+    );
+    return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
+  }
   const inserted = await tx.query<{ id: string }>(
     `insert into billing.charge_attempts (id, invoice_id, number, reference, status, created_at, updated_at)
      values (gen_random_uuid(), $1, $2, $3, 'sending', $4, $4) returning id`,
     [input.invoiceId, input.attempt, reference, now],
   );
-  await tx.query('update billing.invoices set attempt_count = $2, updated_at = $3 where id = $1', [input.invoiceId, input.attempt, now]);
+  // An attempt in flight is not also due: the next retry is decided by its outcome.
+  await tx.query('update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3 where id = $1', [
+    input.invoiceId,
+    input.attempt,
+    now,
+  ]);
   return { ...base, attemptId: inserted[0]!.id, resumed: false };
 }
 
@@ -115,6 +151,7 @@ async function recordOutcome(
   input: ChargeInput,
   claimed: Claimed,
   outcome: Exclude<ChargeOutcome, { kind: 'unknown' }>,
+  caps: NetworkCaps,
 ): Promise<ChargeResult> {
   const status = outcome.kind === 'approved' ? 'approved' : outcome.kind === 'declined' ? 'declined' : 'error';
   const classification =
@@ -124,10 +161,12 @@ async function recordOutcome(
           outcome.responseCode,
           outcome.kind === 'declined' ? outcome.adviceCode : null,
           outcome.kind === 'declined' ? outcome.adviceRetryAfter : null,
-          now,
+          claimed.billingNow,
         );
+  const cardToken = outcome.kind === 'rejected' ? null : (outcome.cardToken ?? null);
   const updated = await tx.query<{ id: string }>(
-    `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, decline_class = $7, updated_at = $8
+    `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, decline_class = $7,
+        updated_at = $8, card_token = $9, attempted_at = $10
       where id = $1 and status in ('sending', 'unknown') returning id`,
     [
       claimed.attemptId,
@@ -138,6 +177,8 @@ async function recordOutcome(
       outcome.kind === 'declined' ? outcome.adviceCode : null,
       classification?.declineClass ?? null,
       now,
+      cardToken,
+      claimed.billingNow,
     ],
   );
   // Someone else recorded this attempt first (a duplicate delivery): nothing more to do.
@@ -152,6 +193,7 @@ async function recordOutcome(
     currency: claimed.currency,
   };
   let invoiceStatus: string;
+  let followUps: FailureFollowUps | undefined;
   if (outcome.kind === 'approved') {
     await tx.query(`update billing.invoices set status = 'paid', paid_at = $2, next_attempt_at = null, updated_at = $2 where id = $1`, [
       input.invoiceId,
@@ -180,15 +222,32 @@ async function recordOutcome(
       });
     invoiceStatus = 'paid';
   } else {
-    await tx.query(`update billing.invoices set status = 'past_due', updated_at = $2 where id = $1 and status = 'open'`, [
-      input.invoiceId,
+    const failure = await applyFailure(tx, {
+      merchantId,
+      environment,
+      invoiceId: input.invoiceId,
+      subscriptionId: claimed.subscriptionId,
+      attempt: input.attempt,
+      declineClass: classification?.declineClass ?? 'error',
+      earliestRetryAt: classification?.earliestRetryAt ?? null,
+      cardToken,
+      billingNow: claimed.billingNow,
       now,
-    ]);
+      caps,
+    });
+    followUps = failure.followUps;
     events.push({
       merchantId,
       environment,
       type: 'invoice.payment_failed',
-      data: { ...data, response_code: outcome.kind === 'declined' ? outcome.responseCode : null, message: outcome.message },
+      data: {
+        ...data,
+        response_code: outcome.kind === 'declined' ? outcome.responseCode : null,
+        message: outcome.message,
+        decline_class: classification?.declineClass ?? 'error',
+        next_attempt_at: failure.nextAttemptAt?.toISOString() ?? null,
+        final: failure.final,
+      },
     });
     const moved = await tx.query<{ id: string }>(
       `update billing.subscriptions set status = 'past_due', updated_at = $2 where id = $1 and status in ('active', 'trialing') returning id`,
@@ -201,10 +260,11 @@ async function recordOutcome(
         type: 'subscription.past_due',
         data: { subscription_id: claimed.subscriptionId, invoice_id: input.invoiceId },
       });
-    invoiceStatus = 'past_due';
+    events.push(...failure.events);
+    invoiceStatus = failure.invoiceStatus;
   }
   await recordEvents(tx, now, events);
-  return { kind: 'recorded', status, invoiceStatus };
+  return { kind: 'recorded', status, invoiceStatus, followUps };
 }
 
 /**
@@ -216,7 +276,7 @@ async function recordOutcome(
  */
 export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promise<ChargeResult> {
   const claimed = await deps.sql.transaction((tx) => claimAttempt(tx, deps.clock.now(), input));
-  if ('skip' in claimed) return { kind: 'skipped', reason: claimed.skip };
+  if ('skip' in claimed) return { kind: 'skipped', reason: claimed.skip, followUps: claimed.hold ? { hold: claimed.hold } : undefined };
   await deps.hooks?.at('before-call', input.invoiceId);
   const outcome = await callGateway(deps, claimed);
   await deps.hooks?.at('after-gateway', input.invoiceId);
@@ -236,7 +296,7 @@ export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promi
     case 'declined':
     case 'rejected': {
       const result = await deps.sql.transaction(async (tx) => {
-        const recorded = await recordOutcome(tx, deps.clock.now(), input, claimed, outcome);
+        const recorded = await recordOutcome(tx, deps.clock.now(), input, claimed, outcome, deps.caps ?? DEFAULT_CAPS);
         await deps.hooks?.at('before-commit', input.invoiceId);
         return recorded;
       });

@@ -27,11 +27,16 @@ export const ChargeAttempt = defineEntity({
     message: p.string().length(255).nullable(),
     declineClass: p.string().length(12).nullable(),
     adviceCode: p.string().length(20).nullable(),
+    /** The card token the gateway charged (an alias resolved): network caps and coordination are per card. */
+    cardToken: p.string().length(20).nullable(),
+    /** Billing time of the attempt (a test clock's where one applies): caps count in this time. */
+    attemptedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },
   uniques: [{ properties: ['invoiceId', 'number'], name: 'charge_attempts_number_unique' }],
   indexes: [
+    { properties: ['cardToken', 'attemptedAt'], name: 'charge_attempts_card_index' },
     {
       name: 'charge_attempts_unresolved_index',
       expression: `create index "charge_attempts_unresolved_index" on "billing"."charge_attempts" ("updated_at") where "status" in ('sending', 'unknown')`,

@@ -16,10 +16,16 @@ export const BillingEvent = defineEntity({
     type: p.string().length(40),
     data: p.json<Record<string, unknown>>().columnType('jsonb'),
     createdAt: p.datetime().columnType('timestamptz'),
+    /** Handed to the webhook deliveries (the outbox relay). */
+    relayed: p.boolean().default(false),
   },
   indexes: [
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'events_listing_index' },
     { properties: ['merchantId', 'environment', 'type', 'createdAt'], name: 'events_type_index' },
+    {
+      name: 'events_unrelayed_index',
+      expression: `create index "events_unrelayed_index" on "billing"."events" ("created_at") where "relayed" = false`,
+    },
   ],
 });
 export type BillingEvent = InferEntity<typeof BillingEvent>;

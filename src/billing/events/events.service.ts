@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.retry_scheduled',
+  'invoice.retry_capped',
   'invoice.uncollectible',
   'card.expiring',
   'card.expired',

@@ -28,7 +28,16 @@ export const Invoice = defineEntity({
     attemptCount: p.integer().default(0),
     /** The dunning policy the invoice started under; a later plan change does not alter it. */
     dunning: p.json<DunningPolicy>().columnType('jsonb'),
+    /** When the next automatic retry is due (billing time: a test clock's where one applies). */
     nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Billing time of the first failed attempt: the dunning schedule counts from it. */
+    firstFailedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The retry job for `next_attempt_at` was handed to the queue (real time). */
+    retryEnqueuedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Held until the card is updated (expired card, or a decline that needs new card data). */
+    heldForCard: p.boolean().default(false),
+    /** The decline-table version the invoice's dunning started under. */
+    declineTableVersion: p.integer().nullable(),
     paidAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
@@ -37,6 +46,10 @@ export const Invoice = defineEntity({
   indexes: [
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'invoices_listing_index' },
     { properties: ['subscriptionId', 'periodIndex'], name: 'invoices_subscription_index' },
+    {
+      name: 'invoices_retry_due_index',
+      expression: `create index "invoices_retry_due_index" on "billing"."invoices" ("next_attempt_at") where "status" = 'past_due' and "next_attempt_at" is not null`,
+    },
     {
       name: 'invoices_open_index',
       expression: `create index "invoices_open_index" on "billing"."invoices" ("created_at") where "status" = 'open'`,

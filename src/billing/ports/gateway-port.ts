@@ -19,10 +19,12 @@ export interface ChargeRequest {
 
 /** Money movements return a closed union that includes `unknown` (CONVENTIONS.md habit 4). */
 export type ChargeOutcome =
-  | { kind: 'approved'; purchaseId: string; responseCode: string; message: string }
+  | { kind: 'approved'; purchaseId: string; responseCode: string; message: string; cardToken?: string }
   | {
       kind: 'declined';
       purchaseId: string;
+      /** The card the gateway charged: an alias resolved to its token. */
+      cardToken?: string;
       responseCode: string;
       message: string;
       adviceCode: string | null;

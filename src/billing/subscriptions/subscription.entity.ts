@@ -38,6 +38,12 @@ export const Subscription = defineEntity({
     cancelledAt: p.datetime().columnType('timestamptz').nullable(),
     pausedAt: p.datetime().columnType('timestamptz').nullable(),
     testClockId: p.uuid().nullable(),
+    /** The card's expiry (`YYYY-MM-DD`, last day of the month), kept from the gateway so a charge can be checked without asking it. */
+    cardExpiry: p.string().length(10).nullable(),
+    /** Charges are held until the merchant sends a new expiry or card. */
+    awaitingCardUpdate: p.boolean().default(false),
+    /** The charge date `card.expiring` was last sent for (once per date). */
+    expiringNotifiedFor: p.datetime().columnType('timestamptz').nullable(),
     metadata: p.json<Record<string, string>>().columnType('jsonb'),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),

@@ -143,8 +143,10 @@ async function markClockBusy(tx: Sql, clockId: string, due: Date, now: Date): Pr
   ]);
 }
 
-async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<void> {
-  if (!(await deps.gateway.findCard(merchant, token))) throw BillingErrors.cardNotFound(token);
+async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<{ expiry: string }> {
+  const card = await deps.gateway.findCard(merchant, token);
+  if (!card) throw BillingErrors.cardNotFound(token);
+  return card;
 }
 
 /** Local midnight of a `YYYY-MM-DD` start date in the subscription's zone, or the instant given. */
@@ -163,7 +165,7 @@ export async function createSubscription(
   if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
   if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
   if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
-  await requireCard(deps, merchant, input.card_token);
+  const card = await requireCard(deps, merchant, input.card_token);
   const now = await nowFor(db, deps, merchant, input.test_clock_id ?? null);
   const timeZone = input.time_zone ?? 'UTC';
   const start = input.start_date ? startInstant(input.start_date, timeZone) : now;
@@ -175,8 +177,8 @@ export async function createSubscription(
     const rows = await tx.query<Row>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
-          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15)
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -194,6 +196,7 @@ export async function createSubscription(
         input.test_clock_id ?? null,
         JSON.stringify(input.metadata ?? {}),
         created,
+        card.expiry,
       ],
     );
     const view = toView(rows[0]!);
@@ -245,7 +248,7 @@ export async function updateSubscription(
   id: string,
   input: SubscriptionUpdate,
 ): Promise<SubscriptionView> {
-  if (input.card_token) await requireCard(deps, merchant, input.card_token);
+  const card = input.card_token ? await requireCard(deps, merchant, input.card_token) : null;
   if (input.plan_id) {
     const plan = await findPlan(deps.sql, merchant, input.plan_id);
     if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
@@ -257,9 +260,17 @@ export async function updateSubscription(
     if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is cancelled and cannot be changed');
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
+          card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
           next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5
         where id = $1 returning ${COLUMNS}`,
-      [id, input.card_token ?? null, input.metadata ? JSON.stringify(input.metadata) : null, input.plan_id ?? null, now],
+      [
+        id,
+        input.card_token ?? null,
+        input.metadata ? JSON.stringify(input.metadata) : null,
+        input.plan_id ?? null,
+        now,
+        card?.expiry ?? null,
+      ],
     );
     const view = toView(rows[0]!);
     const changes = Object.keys(input).filter((k) => k !== 'test');

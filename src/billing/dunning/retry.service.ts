@@ -1,0 +1,87 @@
+import { attemptCharge, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
+import { applyNetworkCaps, DEFAULT_CAPS } from './dunning-policy.ts';
+import { BillingErrors } from '../errors.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+
+interface DueOnCard {
+  id: string;
+  attempt_count: number;
+}
+
+/** The card an invoice was last tried on (an alias resolved), or null before any attempt. */
+async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | null> {
+  const rows = await deps.sql.query<{ card_token: string | null }>(
+    'select card_token from billing.charge_attempts where invoice_id = $1 order by number desc limit 1',
+    [invoiceId],
+  );
+  return rows[0]?.card_token ?? null;
+}
+
+/**
+ * A dunning retry. One card's retries are coordinated: the card's invoices that are due are tried
+ * in period order, and the first that fails ends the round (its outcome reschedules the others),
+ * so a card that declines is not hit once per subscription.
+ */
+export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; attempt: number }): Promise<ChargeResult[]> {
+  const card = await cardOf(deps, input.invoiceId);
+  const due = card
+    ? await deps.sql.query<DueOnCard>(
+        `select i.id, i.attempt_count from billing.invoices i
+           join billing.subscriptions s on s.id = i.subscription_id
+           left join billing.test_clocks c on c.id = s.test_clock_id
+          where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)
+            and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1
+          order by i.period_start, i.id`,
+        [card, deps.clock.now()],
+      )
+    : [];
+  // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
+  if (!due.some((d) => d.id === input.invoiceId)) return [{ kind: 'skipped', reason: 'retry not due' }];
+  const round = due;
+  const results: ChargeResult[] = [];
+  for (const invoice of round) {
+    const result = await attemptCharge(deps, { invoiceId: invoice.id, attempt: invoice.attempt_count + 1 });
+    results.push(result);
+    if (!(result.kind === 'recorded' && result.status === 'approved') && result.kind !== 'skipped') break;
+  }
+  return results;
+}
+
+/**
+ * `POST /invoices/{id}/retry`: tries a past-due invoice now, under the same rules as a scheduled
+ * retry, the card's network caps included. A held invoice is released for this try.
+ */
+export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, invoiceId: string): Promise<ChargeResult> {
+  const rows = await deps.sql.query<{ status: string; attempt_count: number; billing_now: string; unresolved: boolean }>(
+    `select i.status, i.attempt_count, coalesce(c.frozen_time, $4) as billing_now,
+            exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown')) as unresolved
+       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+       left join billing.test_clocks c on c.id = s.test_clock_id
+      where i.id = $1 and i.merchant_id = $2 and i.environment = $3`,
+    [invoiceId, merchant.merchantId, merchant.environment, deps.clock.now()],
+  );
+  const inv = rows[0];
+  if (!inv) throw BillingErrors.notFound('Invoice', invoiceId);
+  if (inv.status !== 'past_due') throw BillingErrors.conflict(`Invoice is ${inv.status}; only a past-due invoice can be retried`);
+  if (inv.unresolved) throw BillingErrors.conflict('The last attempt is still being resolved; retry once it has an outcome');
+  const card = await cardOf(deps, invoiceId);
+  const billingNow = new Date(inv.billing_now);
+  if (card) {
+    const declines = await deps.sql.query<{ attempted_at: string }>(
+      `select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2`,
+      [card, new Date(billingNow.getTime() - 30 * 86_400_000)],
+    );
+    const capped = applyNetworkCaps(
+      billingNow,
+      declines.map((d) => new Date(d.attempted_at)),
+      deps.caps ?? DEFAULT_CAPS,
+    );
+    if (capped.capped) {
+      throw BillingErrors.conflict(
+        `The card reached its network cap (${capped.capped}); it may be retried from ${capped.at.toISOString()}`,
+      );
+    }
+  }
+  await deps.sql.query('update billing.invoices set held_for_card = false, next_attempt_at = null where id = $1', [invoiceId]);
+  return attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1 });
+}

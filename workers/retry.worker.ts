@@ -1,0 +1,31 @@
+import { Worker, type Job } from 'bullmq';
+import { RetryJob } from '../src/queues/queues.ts';
+import { runRetry } from '../src/billing/dunning/retry.service.ts';
+import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
+import type { WorkerOptions } from './charge.worker.ts';
+
+/** Dunning retries: the card's due invoices in order, then what their outcomes decided goes to the queues. */
+export function startRetryWorker(
+  deps: ChargeDeps,
+  options: WorkerOptions & { afterCharge(results: ChargeResult[]): Promise<void> },
+): Worker<RetryJob, ChargeResult[]> {
+  const worker = new Worker<RetryJob, ChargeResult[]>(
+    'retry',
+    async (job: Job<RetryJob>) => {
+      const input = RetryJob.parse(job.data);
+      const results = await runRetry({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+      await options.afterCharge(results);
+      return results;
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+    },
+  );
+  worker.on('error', (err) => deps.logger.error({ err }, 'retry worker error'));
+  worker.on('failed', (job, err) => deps.logger.error({ jobId: job?.id, err }, 'retry job failed'));
+  return worker;
+}
