@@ -85,6 +85,16 @@ export const ConfigSchema = z.object({
   NETWORK_CAP_24_HOURS: positiveInt.default(10),
   /** `card.expiring` goes out this many days before the first charge after a card's expiry. */
   CARD_EXPIRING_LEAD_DAYS: positiveInt.default(14),
+
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Deliveries are retried with exponential backoff from this base, capped at 12 hours per wait. */
+  WEBHOOK_BACKOFF_BASE_MS: positiveInt.default(30_000),
+  /** 16 tries from a 30 s base span about three days. */
+  WEBHOOK_MAX_ATTEMPTS: positiveInt.default(16),
+  /** Extra CA to trust for receivers (a self-signed staging receiver). */
+  WEBHOOK_CA_FILE: optionalString,
+  /** Receivers on private, loopback or link-local addresses, and plain http: allowed outside production only. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool.optional(),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -120,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if ((config.TLS_CERT_FILE === undefined) !== (config.TLS_KEY_FILE === undefined)) {
     throw new ConfigError(['TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither']);
+  }
+  if (config.WEBHOOK_ALLOW_PRIVATE_URLS && config.NODE_ENV === 'production') {
+    throw new ConfigError(['WEBHOOK_ALLOW_PRIVATE_URLS: may not be set when NODE_ENV is production']);
   }
   if (config.ALLOW_TEST_CARDS_IN_PRODUCTION && config.NODE_ENV === 'production') {
     throw new ConfigError(['ALLOW_TEST_CARDS_IN_PRODUCTION: may not be set when NODE_ENV is production']);

@@ -18,6 +18,7 @@ import { InvoiceFilter } from '../billing/invoices/invoices.service.ts';
 import { EVENT_TYPES } from '../billing/events/events.service.ts';
 import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
 import { requestHash } from '../billing/idempotency/idempotency.service.ts';
+import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,6 +114,22 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
 
   app.get('/events', { schema: { querystring: Listing.extend({ type: z.enum(EVENT_TYPES).optional() }) } }, async (req, reply) =>
     reply.send(list(await core.events(principalOf(req), toPage(req.query), req.query.type), test)),
+  );
+
+  app.post('/webhooks', { schema: { body: WebhookCreate } }, async (req, reply) =>
+    reply.code(201).send(ok(await core.createWebhook(principalOf(req), req.body), test)),
+  );
+  app.get('/webhooks', { schema: { querystring: Listing } }, async (req, reply) =>
+    reply.send(list(await core.webhooks(principalOf(req), toPage(req.query)), test)),
+  );
+  app.get('/webhooks/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.webhook(principalOf(req), req.params.id), test)),
+  );
+  app.delete('/webhooks/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.deleteWebhook(principalOf(req), req.params.id), test)),
+  );
+  app.get('/webhooks/:id/deliveries', { schema: { params: Id, querystring: Listing } }, async (req, reply) =>
+    reply.send(list(await core.webhookDeliveries(principalOf(req), req.params.id, toPage(req.query)), test)),
   );
 
   if (environment === 'sandbox') {

@@ -24,6 +24,8 @@ import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idemp
 import type { z } from 'zod';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
 import { retryInvoiceNow } from './dunning/retry.service.ts';
+import type { UrlPolicy } from './webhooks/webhook-url.ts';
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, type WebhookCreate } from './webhooks/webhooks.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -36,6 +38,8 @@ export interface BillingCoreDeps {
   charge: ChargeDeps;
   /** Hands what a charge decided (a retry, a card hold) to the queues after its commit. */
   afterCharge(results: ChargeResult[]): Promise<void>;
+  webhookKey: Buffer;
+  webhookUrlPolicy: UrlPolicy;
 }
 
 /** The billing API's use cases, each one service function with its dependencies passed in. */
@@ -77,6 +81,17 @@ export class BillingCore {
     await this.#deps.afterCharge([result]);
     return getInvoice(this.#deps.sql, m, id);
   };
+
+  createWebhook = (m: MerchantRef, input: WebhookCreate) =>
+    createWebhook(this.#deps.sql, m, input, {
+      key: this.#deps.webhookKey,
+      policy: this.#deps.webhookUrlPolicy,
+      now: this.#deps.clock.now(),
+    });
+  webhook = (m: MerchantRef, id: string) => getWebhook(this.#deps.sql, m, id);
+  webhooks = (m: MerchantRef, page: Page) => listWebhooks(this.#deps.sql, m, page);
+  deleteWebhook = (m: MerchantRef, id: string) => deleteWebhook(this.#deps.sql, m, id, this.#deps.clock.now());
+  webhookDeliveries = (m: MerchantRef, id: string, page: Page) => listDeliveries(this.#deps.sql, m, id, page);
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

@@ -4,7 +4,9 @@ import type { Runtime } from './runtime.ts';
 import { startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { createRedis } from '../platform/redis.ts';
-import { enqueueCharges, enqueueExpiryUpdates, enqueueRetries, requeueCharges } from '../queues/queues.ts';
+import { enqueueCharges, enqueueExpiryUpdates, enqueueRetries, enqueueWebhooks, requeueCharges } from '../queues/queues.ts';
+import { startWebhookWorker } from '../../workers/webhook.worker.ts';
+import { readFileSync } from 'node:fs';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { startRetryWorker } from '../../workers/retry.worker.ts';
 import { startExpiryUpdateWorker } from '../../workers/expiry-update.worker.ts';
@@ -47,6 +49,7 @@ export function schedulerDeps(runtime: Runtime): SchedulerDeps {
     batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
     expiringLeadDays: runtime.config.CARD_EXPIRING_LEAD_DAYS,
     retryGraceMs: runtime.config.SWEEP_GRACE_MS,
+    enqueueWebhooks: (ids) => enqueueWebhooks(runtime.queues, ids),
   };
 }
 
@@ -68,6 +71,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   let scheduler: SchedulerHandle | null = null;
   const workers: Worker[] = [];
   let workerRedis: Redis | null = null;
+  const extraClosers: (() => Promise<void>)[] = [];
   if (roles.scheduler) {
     scheduler = startSchedulerLoop(
       schedulerDeps(runtime),
@@ -96,6 +100,20 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         common,
       ),
     );
+    const webhooks = startWebhookWorker(
+      {
+        sql: runtime.sql,
+        clock: runtime.clock,
+        logger: logger.child({ role: 'worker', queue: 'webhook' }),
+        secretKey: runtime.webhookKey,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        backoffBaseMs: config.WEBHOOK_BACKOFF_BASE_MS,
+        ca: config.WEBHOOK_CA_FILE ? readFileSync(config.WEBHOOK_CA_FILE, 'utf8') : undefined,
+      },
+      common,
+    );
+    workers.push(webhooks.worker);
+    extraClosers.push(() => webhooks.close());
   }
   if (roles.api) {
     if (!options.tls) throw new Error('the API role needs TLS material');
@@ -111,6 +129,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         await listeners?.close();
         await scheduler?.stop();
         await Promise.all(workers.map((w) => w.close()));
+        await Promise.all(extraClosers.map((close) => close()));
         workerRedis?.disconnect();
         await runtime.close();
       })();

@@ -17,6 +17,7 @@ import { createRedis } from '../platform/redis.ts';
 import { createQueues, enqueueRetries, type Queues } from '../queues/queues.ts';
 import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
+import { deriveKey } from '../platform/seal.ts';
 import { BillingCore } from '../billing/billing-core.ts';
 import type { BillingGateway } from '../billing/ports/gateway-port.ts';
 import { EmbeddedBillingGateway } from './embedded-billing-gateway.ts';
@@ -37,6 +38,8 @@ export interface Runtime {
   queues: Queues;
   billingGateway: BillingGateway;
   billing: BillingCore;
+  /** Opens webhook endpoint secrets (derived from the credential key: one root, a key per use). */
+  webhookKey: Buffer;
   /** Set by the scheduler role; a no-op in a process that runs none. */
   pokeScheduler: () => void;
   close(): Promise<void>;
@@ -96,7 +99,8 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     });
     const redis = createRedis(config.REDIS_URL, 'producer');
     closers.unshift(async () => void redis.disconnect());
-    const queues = createQueues(redis, config.REDIS_PREFIX);
+    const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS);
+    const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
     closers.unshift(() => queues.close());
     let billingGateway: BillingGateway;
     if (config.BILLING_GATEWAY === 'remote') {
@@ -122,6 +126,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       redis,
       queues,
       billingGateway,
+      webhookKey,
       billing: new BillingCore({
         sql,
         clock,
@@ -136,6 +141,11 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
           caps: { per30Days: config.NETWORK_CAP_30_DAYS, per24Hours: config.NETWORK_CAP_24_HOURS },
         },
         afterCharge: (results) => dispatchFollowUps(queues, results, clock.now()),
+        webhookKey,
+        webhookUrlPolicy: {
+          allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
+          allowHttp: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
+        },
       }),
       pokeScheduler: () => undefined,
       async close() {

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
 /** Recur's queues. Payloads carry ids only: no card data or secret ever enters Redis. */
-export const QUEUE_NAMES = ['charge', 'retry', 'expiry-update'] as const;
+export const QUEUE_NAMES = ['charge', 'retry', 'expiry-update', 'webhook'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export const ChargeJob = z.strictObject({ invoiceId: z.uuid(), attempt: z.number().int().min(1).max(1000) });
@@ -40,23 +40,33 @@ export const CHARGE_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { count: 10_000 },
 };
 
+export const WebhookJob = z.strictObject({ deliveryId: z.uuid() });
+export type WebhookJob = z.infer<typeof WebhookJob>;
+
 export interface Queues {
   charge: Queue;
   retry: Queue;
   expiryUpdate: Queue;
+  webhook: Queue;
   all(): Queue[];
   close(): Promise<void>;
 }
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+export function createQueues(connection: Redis, prefix: string, webhookAttempts = 16): Queues {
   const charge = new Queue('charge', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
   const retry = new Queue('retry', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
   const expiryUpdate = new Queue('expiry-update', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const all = [charge, retry, expiryUpdate];
+  const webhook = new Queue('webhook', {
+    connection,
+    prefix,
+    defaultJobOptions: { attempts: webhookAttempts, backoff: { type: 'webhook' }, removeOnComplete: true, removeOnFail: { count: 10_000 } },
+  });
+  const all = [charge, retry, expiryUpdate, webhook];
   return {
     charge,
     retry,
     expiryUpdate,
+    webhook,
     all: () => all,
     async close() {
       await Promise.all(all.map((q) => q.close()));
@@ -105,4 +115,15 @@ export async function requeueCharges(queues: Queues, jobs: ChargeJob[]): Promise
 export async function enqueueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await queues.charge.addBulk(jobs.map((data) => ({ name: 'charge', data: ChargeJob.parse(data), opts: { jobId: chargeJobId(data) } })));
+}
+
+export async function enqueueWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await queues.webhook.addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: 'webhook',
+      data: WebhookJob.parse({ deliveryId }),
+      opts: { jobId: `webhook-${deliveryId}` },
+    })),
+  );
 }

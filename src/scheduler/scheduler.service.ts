@@ -6,6 +6,7 @@ import { recordEvents, type NewEvent } from '../billing/events/events.service.ts
 import type { DunningPolicy } from '../billing/plans/plan.entity.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
+import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
 
 export interface SchedulerDeps {
   sql: SqlPool;
@@ -23,6 +24,8 @@ export interface SchedulerDeps {
   expiringLeadDays: number;
   /** A retry handed to the queue and still owed this long after is handed over again. */
   retryGraceMs: number;
+  /** Hands webhook deliveries to the webhook queue. */
+  enqueueWebhooks(deliveryIds: string[]): Promise<void>;
   batchSize: number;
 }
 
@@ -288,8 +291,22 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   }
   await claimDueRetries(deps);
   await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
+  await relayWebhookEvents(deps);
   await settleTestClocks(deps.sql, deps.clock.now());
   return total;
+}
+
+/** The outbox relay, batch by batch: new events become webhook deliveries, handed to the queue after commit. */
+export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await deps.sql.transaction((tx) => relayEvents(tx, deps.clock.now(), deps.batchSize));
+    await deps.enqueueWebhooks(ids);
+    total += ids.length;
+    // `relayEvents` returns deliveries, not events: stop when a pass relayed nothing new.
+    const left = await deps.sql.query('select 1 from billing.events where not relayed limit 1');
+    if (left.length === 0) return total;
+  }
 }
 
 /**

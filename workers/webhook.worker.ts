@@ -1,0 +1,109 @@
+import { Worker, type Job } from 'bullmq';
+import { Agent, request } from 'undici';
+import type { Logger } from '../src/platform/logger.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import type { SqlPool } from '../src/platform/sql.ts';
+import { WebhookJob } from '../src/queues/queues.ts';
+import { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt } from '../src/billing/webhooks/webhooks.service.ts';
+import { SIGNATURE_HEADER, signPayload } from '../src/billing/webhooks/webhook-signature.ts';
+import type { WorkerOptions } from './charge.worker.ts';
+
+export interface WebhookWorkerDeps {
+  sql: SqlPool;
+  clock: Clock;
+  logger: Logger;
+  /** The key that opens endpoint secrets. */
+  secretKey: Buffer;
+  timeoutMs: number;
+  backoffBaseMs: number;
+  ca?: string;
+}
+
+const MAX_WAIT_MS = 12 * 3_600_000;
+
+/** Waits between tries: base, 2×, 4×, … capped at 12 hours (about three days over 16 tries from 30 s). */
+export function webhookBackoff(attemptsMade: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attemptsMade - 1), MAX_WAIT_MS);
+}
+
+/**
+ * Delivers one event to one endpoint: signed (`Recur-Signature`), with timeouts, never following
+ * a redirect (a 3xx is a failed try), every try recorded. A non-2xx answer fails the job, and the
+ * queue tries again with backoff; the last failure marks the delivery failed.
+ */
+export function startWebhookWorker(
+  deps: WebhookWorkerDeps,
+  options: WorkerOptions,
+): { worker: Worker<WebhookJob>; close(): Promise<void> } {
+  const agent = new Agent({
+    connect: { timeout: Math.min(deps.timeoutMs, 10_000), ...(deps.ca ? { ca: deps.ca } : {}) },
+    headersTimeout: deps.timeoutMs,
+    bodyTimeout: deps.timeoutMs,
+    keepAliveTimeout: 10_000,
+    allowH2: false,
+  });
+  const worker = new Worker<WebhookJob>(
+    'webhook',
+    async (job: Job<WebhookJob>) => {
+      const { deliveryId } = WebhookJob.parse(job.data);
+      const plan = await deliveryPlan(deps.sql, deps.secretKey, deliveryId);
+      if (!plan) return 'nothing to send';
+      const number = plan.attempts + 1;
+      const started = performance.now();
+      let statusCode: number | null = null;
+      let error: string | null = null;
+      try {
+        const res = await request(plan.url, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Recur-Webhooks/1',
+            [SIGNATURE_HEADER]: signPayload(plan.secret, plan.body, deps.clock.now()),
+            'recur-event-id': plan.eventId,
+            'recur-event-type': plan.eventType,
+            'recur-delivery-id': deliveryId,
+          },
+          body: plan.body,
+        });
+        statusCode = res.statusCode;
+        await res.body.dump({ limit: 64 * 1024 });
+        if (statusCode < 200 || statusCode >= 300) error = `receiver answered HTTP ${statusCode}`;
+      } catch (err) {
+        error = (err as Error).message;
+      }
+      await recordDeliveryAttempt(
+        deps.sql,
+        deliveryId,
+        { number, statusCode, error, durationMs: Math.round(performance.now() - started) },
+        deps.clock.now(),
+      );
+      if (error) throw new Error(error);
+      return 'delivered';
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),
+      settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, deps.backoffBaseMs) },
+    },
+  );
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (final) void markDeliveryFailed(deps.sql, job.data.deliveryId);
+    deps.logger.warn(
+      { jobId: job.id, attemptsMade: job.attemptsMade, final, reason: err.message },
+      final ? 'webhook delivery failed for good' : 'webhook delivery failed; it will be retried',
+    );
+  });
+  worker.on('error', (err) => deps.logger.error({ err }, 'webhook worker error'));
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await agent.close();
+    },
+  };
+}
