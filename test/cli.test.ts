@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -123,6 +123,30 @@ describe('recur configuration and start-up', () => {
     const out = await recur(['migrate'], env);
     expect(out.code).toBe(78);
     expect(out.stderr).toContain('dev secrets are refused');
+  });
+
+  it('refuses an unknown queue for a worker', async () => {
+    const out = await recur(['worker', '--queues', 'charge,bogus'], envOf(app));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('unknown queue(s): bogus');
+  });
+
+  it('start runs every role and exits 0 on SIGTERM after closing its connections', async () => {
+    const child = spawn(process.execPath, [BIN, 'start'], {
+      env: envOf(app, { SANDBOX_PORT: '0', PRODUCTION_PORT: '0', REDIS_PREFIX: `recur-cli-${randomBytes(4).toString('hex')}` }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!/Recur sandbox API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/.test(err)) {
+      if (Date.now() > deadline) throw new Error(`recur start did not report its listeners: ${err}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(err).toMatch(/Recur production API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('explains its usage', async () => {

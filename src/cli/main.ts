@@ -7,12 +7,13 @@ import { runRoles } from './start.command.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
 import { isAppError } from '../platform/errors.ts';
+import { QUEUE_NAMES, type QueueName } from '../queues/queues.ts';
 
 const USAGE = `Usage: recur <command>
 
 Commands:
   start                                   run every role: API, scheduler and workers (creates the database, migrates)
-  api | scheduler | worker [--concurrency N]
+  api | scheduler | worker [--queues charge,retry,expiry-update,webhook] [--concurrency N]
                                           run one role; any number of each against one PostgreSQL and one Redis
   migrate                                 create the database if missing and apply migrations
   merchant create --name <name> [--currencies AUD,USD]
@@ -59,7 +60,13 @@ async function main(argv: string[]): Promise<number> {
       const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
       if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
         throw new UsageError('--concurrency takes a whole number of at least 1');
-      await runRoles(config, { api: false, scheduler: false, workers: true }, { concurrency });
+      const queues = values.queues
+        ?.split(',')
+        .map((q) => q.trim())
+        .filter(Boolean);
+      const unknown = queues?.filter((q) => !(QUEUE_NAMES as readonly string[]).includes(q)) ?? [];
+      if (unknown.length) throw new UsageError(`unknown queue(s): ${unknown.join(', ')} (queues: ${QUEUE_NAMES.join(', ')})`);
+      await runRoles(config, { api: false, scheduler: false, workers: true }, { concurrency, queues: queues as QueueName[] | undefined });
       return 0;
     }
     case 'migrate':

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/config.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { startRoles, type Roles } from '../composition/roles.ts';
+import type { QueueName } from '../queues/queues.ts';
 import { resolveTls } from '../platform/tls.ts';
 import { onShutdownSignal } from './shutdown.ts';
 
@@ -8,13 +9,13 @@ import { onShutdownSignal } from './shutdown.ts';
  * `recur start` (every role), `recur api`, `recur scheduler`, `recur worker`: prepares the
  * database, runs the roles until SIGTERM or SIGINT, then shuts down in order.
  */
-export async function runRoles(config: Config, roles: Roles, options: { concurrency?: number } = {}): Promise<void> {
+export async function runRoles(config: Config, roles: Roles, options: { concurrency?: number; queues?: QueueName[] } = {}): Promise<void> {
   const runtime = await buildRuntime(config, { prepareDatabase: true });
   const { logger } = runtime;
   let process_: Awaited<ReturnType<typeof startRoles>> | null = null;
   try {
     const tls = roles.api ? await resolveTls(config, logger) : undefined;
-    process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency });
+    process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
     logger.info({ roles, sandbox: urls?.sandbox, production: urls?.production }, 'Recur is running');
     if (urls?.sandbox) process.stderr.write(`Recur sandbox API:    ${urls.sandbox}\n`);

@@ -4,7 +4,15 @@ import type { Runtime } from './runtime.ts';
 import { startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { createRedis } from '../platform/redis.ts';
-import { enqueueCharges, enqueueExpiryUpdates, enqueueRetries, enqueueWebhooks, requeueCharges } from '../queues/queues.ts';
+import {
+  enqueueCharges,
+  enqueueExpiryUpdates,
+  enqueueRetries,
+  enqueueWebhooks,
+  requeueCharges,
+  QUEUE_NAMES,
+  type QueueName,
+} from '../queues/queues.ts';
 import { startWebhookWorker } from '../../workers/webhook.worker.ts';
 import { readFileSync } from 'node:fs';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
@@ -23,6 +31,8 @@ export interface Roles {
 }
 
 export interface RoleOptions {
+  /** Which queues this process works (all by default). */
+  queues?: readonly QueueName[];
   tls?: TlsMaterial;
   ports?: { sandbox: number; production: number };
   concurrency?: number;
@@ -92,28 +102,35 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     };
     const afterCharge = (results: Parameters<typeof dispatchFollowUps>[1]) =>
       dispatchFollowUps(runtime.queues, results, runtime.clock.now());
-    workers.push(
-      startChargeWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'charge' }) }, { ...common, afterCharge }),
-      startRetryWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'retry' }) }, { ...common, afterCharge }),
-      startExpiryUpdateWorker(
-        { sql: runtime.sql, clock: runtime.clock, logger: logger.child({ role: 'worker', queue: 'expiry-update' }) },
+    const works = new Set<QueueName>(options.queues ?? QUEUE_NAMES);
+    if (works.has('charge'))
+      workers.push(startChargeWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'charge' }) }, { ...common, afterCharge }));
+    if (works.has('retry'))
+      workers.push(startRetryWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'retry' }) }, { ...common, afterCharge }));
+    if (works.has('expiry-update')) {
+      workers.push(
+        startExpiryUpdateWorker(
+          { sql: runtime.sql, clock: runtime.clock, logger: logger.child({ role: 'worker', queue: 'expiry-update' }) },
+          common,
+        ),
+      );
+    }
+    if (works.has('webhook')) {
+      const webhooks = startWebhookWorker(
+        {
+          sql: runtime.sql,
+          clock: runtime.clock,
+          logger: logger.child({ role: 'worker', queue: 'webhook' }),
+          secretKey: runtime.webhookKey,
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          backoffBaseMs: config.WEBHOOK_BACKOFF_BASE_MS,
+          ca: config.WEBHOOK_CA_FILE ? readFileSync(config.WEBHOOK_CA_FILE, 'utf8') : undefined,
+        },
         common,
-      ),
-    );
-    const webhooks = startWebhookWorker(
-      {
-        sql: runtime.sql,
-        clock: runtime.clock,
-        logger: logger.child({ role: 'worker', queue: 'webhook' }),
-        secretKey: runtime.webhookKey,
-        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-        backoffBaseMs: config.WEBHOOK_BACKOFF_BASE_MS,
-        ca: config.WEBHOOK_CA_FILE ? readFileSync(config.WEBHOOK_CA_FILE, 'utf8') : undefined,
-      },
-      common,
-    );
-    workers.push(webhooks.worker);
-    extraClosers.push(() => webhooks.close());
+      );
+      workers.push(webhooks.worker);
+      extraClosers.push(() => webhooks.close());
+    }
   }
   if (roles.api) {
     if (!options.tls) throw new Error('the API role needs TLS material');
@@ -128,7 +145,17 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       closing ??= (async () => {
         await listeners?.close();
         await scheduler?.stop();
-        await Promise.all(workers.map((w) => w.close()));
+        // Active jobs may finish within the shutdown timeout; past it, workers stop at once (their
+        // jobs' locks lapse and another worker finishes them: the charge path makes that harmless).
+        const graceful = Promise.all(workers.map((w) => w.close()));
+        const timedOut = await Promise.race([
+          graceful.then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS, true).unref()),
+        ]);
+        if (timedOut) {
+          logger.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'active jobs did not finish in time; stopping the workers now');
+          await Promise.all(workers.map((w) => w.close(true)));
+        }
         await Promise.all(extraClosers.map((close) => close()));
         workerRedis?.disconnect();
         await runtime.close();
