@@ -5,7 +5,7 @@ import { period, type Cadence, type Interval } from '../billing/calendar/billing
 import { recordEvents, type NewEvent } from '../billing/events/events.service.ts';
 import type { DunningPolicy } from '../billing/plans/plan.entity.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
-import { notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
+import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
 
 export interface SchedulerDeps {
@@ -282,6 +282,8 @@ const MAX_BATCHES_PER_TICK = 10_000;
  * processes at once.
  */
 export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
+  // Ahead-of-time notices first, so that a clock jumping past the lead point still sends them before the charge.
+  await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
     const { claimed, jobs } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
@@ -290,9 +292,8 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
     if (claimed === 0) break;
   }
   await claimDueRetries(deps);
-  await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
   await relayWebhookEvents(deps);
-  await settleTestClocks(deps.sql, deps.clock.now());
+  await settleTestClocks(deps.sql, deps.clock.now(), deps.expiringLeadDays);
   return total;
 }
 
@@ -349,7 +350,7 @@ export async function claimDueRetries(deps: SchedulerDeps): Promise<number> {
  * A test clock is `ready` again once nothing on it is due and no charge of its subscriptions is
  * still owed: every invoice up to its time has an outcome.
  */
-export async function settleTestClocks(sql: Sql, now: Date): Promise<number> {
+export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 14): Promise<number> {
   const rows = await sql.query(
     `update billing.test_clocks c set status = 'ready', updated_at = $1
       where c.status = 'advancing'
@@ -360,8 +361,9 @@ export async function settleTestClocks(sql: Sql, now: Date): Promise<number> {
                            and (i.status = 'open' or (i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
                                 or (i.held_for_card and not s.awaiting_card_update)
                                 or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))))
+        and not exists (select 1 from billing.subscriptions s where s.test_clock_id = c.id and ${expiringNoticeDueSql('c.frozen_time', '$2')})
       returning c.id`,
-    [now],
+    [now, expiringLeadDays * 86_400_000],
   );
   return rows.length;
 }

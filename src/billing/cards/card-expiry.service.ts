@@ -91,7 +91,8 @@ export async function applyCardUpdate(
 }
 
 /**
- * `card.expiring`, once per charge date: for each billable subscription whose card expires before
+ * `card.expiring`, once per charge date: for each active subscription (not already waiting for a
+ * card update) whose card expires before
  * its next charge, when that charge is within `leadDays` (billing time: a test clock's where one
  * applies). Reads only cards expiring within the lead horizon, through the card-expiry index.
  */
@@ -107,7 +108,7 @@ export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number):
   }>(
     `with due as (
        select s.id from billing.subscriptions s left join billing.test_clocks c on c.id = s.test_clock_id
-        where s.status in ('trialing', 'active', 'past_due') and s.card_expiry is not null and s.next_charge_at is not null
+        where s.status in ('trialing', 'active') and not s.awaiting_card_update and s.card_expiry is not null and s.next_charge_at is not null
           and s.card_expiry < to_char(coalesce(c.frozen_time, $1) + $2 * interval '1 millisecond', 'YYYY-MM-DD')
           and (s.card_expiry::date + 1)::timestamptz <= s.next_charge_at
           and s.next_charge_at - $2 * interval '1 millisecond' <= coalesce(c.frozen_time, $1)
@@ -130,4 +131,12 @@ export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number):
   }));
   await recordEvents(tx, now, events);
   return rows.length;
+}
+
+/** The `card.expiring` condition as SQL over subscription `s` at billing time `now_expr` (shared by the notice and the clock settling). */
+export function expiringNoticeDueSql(nowExpr: string, leadMsExpr: string): string {
+  return `s.status in ('trialing', 'active') and not s.awaiting_card_update and s.card_expiry is not null and s.next_charge_at is not null
+    and (s.card_expiry::date + 1)::timestamptz <= s.next_charge_at
+    and s.next_charge_at - ${leadMsExpr} * interval '1 millisecond' <= ${nowExpr}
+    and s.expiring_notified_for is distinct from s.next_charge_at`;
 }

@@ -23,8 +23,18 @@ async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | nul
  * so a card that declines is not hit once per subscription.
  */
 export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; attempt: number }): Promise<ChargeResult[]> {
+  const self = await deps.sql.query<DueOnCard>(
+    `select i.id, i.attempt_count from billing.invoices i
+       join billing.subscriptions s on s.id = i.subscription_id
+       left join billing.test_clocks c on c.id = s.test_clock_id
+      where i.id = $1 and i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)`,
+    [input.invoiceId, deps.clock.now()],
+  );
+  // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
+  if (self.length === 0) return [{ kind: 'skipped', reason: 'retry not due' }];
   const card = await cardOf(deps, input.invoiceId);
-  const due = card
+  // An invoice never tried (held before its first attempt) has no card yet: it goes alone.
+  const round = card
     ? await deps.sql.query<DueOnCard>(
         `select i.id, i.attempt_count from billing.invoices i
            join billing.subscriptions s on s.id = i.subscription_id
@@ -34,10 +44,7 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
           order by i.period_start, i.id`,
         [card, deps.clock.now()],
       )
-    : [];
-  // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
-  if (!due.some((d) => d.id === input.invoiceId)) return [{ kind: 'skipped', reason: 'retry not due' }];
-  const round = due;
+    : self;
   const results: ChargeResult[] = [];
   for (const invoice of round) {
     const result = await attemptCharge(deps, { invoiceId: invoice.id, attempt: invoice.attempt_count + 1 });

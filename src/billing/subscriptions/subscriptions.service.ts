@@ -273,6 +273,18 @@ export async function updateSubscription(
       ],
     );
     const view = toView(rows[0]!);
+    if (card) {
+      // A new card releases what was held for the old one: due again at once.
+      const held = await tx.query(
+        `update billing.invoices i set held_for_card = false, retry_enqueued_at = null, updated_at = $2,
+            next_attempt_at = coalesce((select c.frozen_time from billing.test_clocks c where c.id = $3), $2)
+          where i.subscription_id = $1 and i.status = 'past_due' and i.held_for_card returning i.id`,
+        [id, now, current.test_clock_id],
+      );
+      if (held.length && current.test_clock_id) {
+        await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $2 where id = $1`, [current.test_clock_id, now]);
+      }
+    }
     const changes = Object.keys(input).filter((k) => k !== 'test');
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
     return view;
