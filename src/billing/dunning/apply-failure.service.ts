@@ -95,7 +95,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       if (input.cardToken) {
         // One card, one retry rhythm: its other waiting invoices do not pile on before this one.
         await tx.query(
-          `update billing.invoices i set next_attempt_at = $3, updated_at = $4
+          `update billing.invoices i set next_attempt_at = $3, retry_enqueued_at = null, updated_at = $4
             where i.status = 'past_due' and i.id <> $2 and i.next_attempt_at < $3
               and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1`,
           [input.cardToken, input.invoiceId, at, input.now],
@@ -167,7 +167,7 @@ async function applyFinalAction(
   const events: NewEvent[] = [{ ...base, type: 'invoice.uncollectible', data }];
   const status = input.finalAction === 'cancel' ? 'cancelled' : 'unpaid';
   const changed = await tx.query(
-    `update billing.subscriptions set status = $2, next_charge_at = null, cancelled_at = case when $2 = 'cancelled' then $3 else cancelled_at end, updated_at = $4
+    `update billing.subscriptions set status = $2::varchar, next_charge_at = null, cancelled_at = case when $2::varchar = 'cancelled' then $3 else cancelled_at end, updated_at = $4
       where id = $1 and status not in ('cancelled', 'unpaid') returning id`,
     [input.subscriptionId, status, input.billingNow, input.now],
   );

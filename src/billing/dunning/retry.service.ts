@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { attemptCharge, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
 import { applyNetworkCaps, DEFAULT_CAPS } from './dunning-policy.ts';
 import { BillingErrors } from '../errors.ts';
@@ -33,23 +34,54 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
   // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
   if (self.length === 0) return [{ kind: 'skipped', reason: 'retry not due' }];
   const card = await cardOf(deps, input.invoiceId);
-  // An invoice never tried (held before its first attempt) has no card yet: it goes alone.
-  const round = card
-    ? await deps.sql.query<DueOnCard>(
-        `select i.id, i.attempt_count from billing.invoices i
-           join billing.subscriptions s on s.id = i.subscription_id
-           left join billing.test_clocks c on c.id = s.test_clock_id
-          where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)
-            and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1
-          order by i.period_start, i.id`,
-        [card, deps.clock.now()],
-      )
-    : self;
+  if (!card) return runRound(deps, self);
+  // One round per card at a time: another process's round on this card takes this invoice if due.
+  const holder = randomUUID();
+  const leased = await deps.sql.query(
+    `insert into billing.card_retry_leases (card_token, holder, lease_until) values ($1, $2, $3)
+     on conflict (card_token) do update set holder = $2, lease_until = $3 where card_retry_leases.lease_until < $4
+     returning holder`,
+    [card, holder, new Date(Date.now() + LEASE_MS), new Date()],
+  );
+  if (leased.length === 0) {
+    // Hand it back to the scheduler's next tick rather than wait out the grace.
+    await deps.sql.query('update billing.invoices set retry_enqueued_at = null where id = $1', [input.invoiceId]);
+    return [{ kind: 'skipped', reason: 'another retry round holds the card' }];
+  }
+  try {
+    const round = await deps.sql.query<DueOnCard>(
+      `select i.id, i.attempt_count from billing.invoices i
+         join billing.subscriptions s on s.id = i.subscription_id
+         left join billing.test_clocks c on c.id = s.test_clock_id
+        where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)
+          and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1
+        order by i.period_start, i.id`,
+      [card, deps.clock.now()],
+    );
+    return await runRound(deps, round);
+  } finally {
+    await deps.sql.query('delete from billing.card_retry_leases where card_token = $1 and holder = $2', [card, holder]);
+  }
+}
+
+/** Lease length: longer than any round (a few gateway calls), short enough to outlive a crashed holder briefly. */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Tries the round's invoices in order; the first that fails ends the round. Invoices the round did
+ * not reach are handed back to the scheduler at once (their time was moved by the failure, or they
+ * are still due because that failure ended its own invoice's dunning).
+ */
+async function runRound(deps: ChargeDeps, round: DueOnCard[]): Promise<ChargeResult[]> {
   const results: ChargeResult[] = [];
-  for (const invoice of round) {
+  for (const [i, invoice] of round.entries()) {
     const result = await attemptCharge(deps, { invoiceId: invoice.id, attempt: invoice.attempt_count + 1 });
     results.push(result);
-    if (!(result.kind === 'recorded' && result.status === 'approved') && result.kind !== 'skipped') break;
+    if (!(result.kind === 'recorded' && result.status === 'approved') && result.kind !== 'skipped') {
+      const rest = round.slice(i + 1).map((r) => r.id);
+      if (rest.length) await deps.sql.query('update billing.invoices set retry_enqueued_at = null where id = any($1::uuid[])', [rest]);
+      break;
+    }
   }
   return results;
 }

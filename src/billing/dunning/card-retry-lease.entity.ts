@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/**
+ * One retry round per card at a time, across processes: a lease taken and released with short
+ * statements (no connection held through the round), which lapses by itself if its holder dies.
+ */
+export const CardRetryLease = defineEntity({
+  name: 'CardRetryLease',
+  schema: 'billing',
+  tableName: 'card_retry_leases',
+  properties: {
+    cardToken: p.string().length(20).primary(),
+    holder: p.uuid(),
+    leaseUntil: p.datetime().columnType('timestamptz'),
+  },
+});
+export type CardRetryLease = InferEntity<typeof CardRetryLease>;
