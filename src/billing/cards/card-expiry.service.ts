@@ -98,39 +98,46 @@ export async function applyCardUpdate(
  */
 export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number): Promise<number> {
   const leadMs = leadDays * 86_400_000;
-  const rows = await tx.query<{
-    id: string;
-    merchant_id: string;
-    environment: string;
-    card_token: string;
-    card_expiry: string;
-    next_charge_at: string;
-  }>(
-    `with due as (
-       select s.id from billing.subscriptions s left join billing.test_clocks c on c.id = s.test_clock_id
-        where s.status in ('trialing', 'active') and not s.awaiting_card_update and s.card_expiry is not null and s.next_charge_at is not null
-          and s.card_expiry < to_char(coalesce(c.frozen_time, $1) + $2 * interval '1 millisecond', 'YYYY-MM-DD')
-          and (s.card_expiry::date + 1)::timestamptz <= s.next_charge_at
-          and s.next_charge_at - $2 * interval '1 millisecond' <= coalesce(c.frozen_time, $1)
-          and s.expiring_notified_for is distinct from s.next_charge_at
-        limit 500 for update of s skip locked)
-     update billing.subscriptions s set expiring_notified_for = s.next_charge_at from due where s.id = due.id
-     returning s.id, s.merchant_id, s.environment, s.card_token, s.card_expiry, s.next_charge_at`,
-    [now, leadMs],
-  );
-  const events: NewEvent[] = rows.map((r) => ({
-    merchantId: r.merchant_id,
-    environment: r.environment,
-    type: 'card.expiring',
-    data: {
-      subscription_id: r.id,
-      card_token: r.card_token,
-      card_expiry: r.card_expiry,
-      next_charge_at: new Date(r.next_charge_at).toISOString(),
-    },
-  }));
-  await recordEvents(tx, now, events);
-  return rows.length;
+  const horizon = new Date(now.getTime() + leadMs).toISOString().slice(0, 10);
+  // Real clock: a constant horizon, read through the card-expiry index. Test clocks: few rows, each at its clock's time.
+  const claims = [
+    `select s.id from billing.subscriptions s
+      where s.test_clock_id is null and s.card_expiry < $3 and ${expiringNoticeDueSql('$1::timestamptz', '$2')}
+      limit 500 for update of s skip locked`,
+    `select s.id from billing.subscriptions s join billing.test_clocks c on c.id = s.test_clock_id
+      where ${expiringNoticeDueSql('c.frozen_time', '$2')} and $1::timestamptz is not null and $3::text is not null
+      limit 500 for update of s skip locked`,
+  ];
+  let total = 0;
+  for (const claim of claims) {
+    const rows = await tx.query<{
+      id: string;
+      merchant_id: string;
+      environment: string;
+      card_token: string;
+      card_expiry: string;
+      next_charge_at: string;
+    }>(
+      `with due as (${claim})
+       update billing.subscriptions s set expiring_notified_for = s.next_charge_at from due where s.id = due.id
+       returning s.id, s.merchant_id, s.environment, s.card_token, s.card_expiry, s.next_charge_at`,
+      [now, leadMs, horizon],
+    );
+    const events: NewEvent[] = rows.map((r) => ({
+      merchantId: r.merchant_id,
+      environment: r.environment,
+      type: 'card.expiring',
+      data: {
+        subscription_id: r.id,
+        card_token: r.card_token,
+        card_expiry: r.card_expiry,
+        next_charge_at: new Date(r.next_charge_at).toISOString(),
+      },
+    }));
+    await recordEvents(tx, now, events);
+    total += rows.length;
+  }
+  return total;
 }
 
 /** The `card.expiring` condition as SQL over subscription `s` at billing time `now_expr` (shared by the notice and the clock settling). */

@@ -52,6 +52,13 @@ export const Subscription = defineEntity({
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'subscriptions_listing_index' },
     { properties: ['testClockId', 'nextChargeAt'], name: 'subscriptions_clock_due_index' },
     {
+      // card.expiring reads only cards expiring within the lead horizon (a tick must not scan the table).
+      name: 'subscriptions_card_expiry_index',
+      expression:
+        `create index "subscriptions_card_expiry_index" on "billing"."subscriptions" ("card_expiry") ` +
+        `where "card_expiry" is not null and not "awaiting_card_update" and "status" in ('trialing', 'active')`,
+    },
+    {
       name: 'subscriptions_due_index',
       expression:
         `create index "subscriptions_due_index" on "billing"."subscriptions" ("next_charge_at") ` +
