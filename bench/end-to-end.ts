@@ -78,23 +78,37 @@ async function endToEnd(): Promise<{
   const env = await benchEnv({ WORKER_CONCURRENCY: String(CONCURRENCY), SCHEDULER_TICK_MS: '200' });
   try {
     const ctx = await env.runtime.gateway.merchantContext(env.merchantId, 'sandbox');
-    const approve = await env.runtime.gateway.tokenize(ctx, {
-      card_holder: 'Bench',
-      card_number: '5123456789012346',
-      card_expiry: '05/2035',
-      cvv: '123',
-    });
-    const decline = await env.runtime.gateway.tokenize(ctx, {
-      card_holder: 'Bench',
-      card_number: '5313581000123430',
-      card_expiry: '05/2035',
-      cvv: '123',
-    });
+    // Subscriptions have cards of their own: spread them over distinct cards (test numbers × expiries),
+    // as one card's purchases serialise on its row and its declines share one dunning rhythm.
+    const tokenize = async (numbers: string[], count: number) => {
+      const tokens: string[] = [];
+      for (let i = 0; tokens.length < count; i++) {
+        const number = numbers[i % numbers.length]!;
+        const k = Math.floor(i / numbers.length);
+        const expiry = `${String((k % 12) + 1).padStart(2, '0')}/${2031 + Math.floor(k / 12)}`;
+        tokens.push(
+          (await env.runtime.gateway.tokenize(ctx, { card_holder: 'Bench', card_number: number, card_expiry: expiry, cvv: '123' })).token,
+        );
+      }
+      return tokens;
+    };
+    const approving = await tokenize(
+      ['5123456789012346', '4005550000000001', '345678901234564', '3530111333300000', '6250946000000016'],
+      600,
+    );
+    const declining = await tokenize(
+      ['5313581000123430', '4557012345678902', '371449635398431', '3566002020360505', '6250947000000014'],
+      600,
+    );
     const now = new Date();
-    await seedSubscriptions(env.runtime, env.merchantId, approve.token, N, N, now);
+    await seedSubscriptions(env.runtime, env.merchantId, approving[0]!, N, N, now);
+    const declines = DECLINE_EVERY > 0 ? Math.floor(N / DECLINE_EVERY) : 0;
     await env.runtime.sql.query(
-      `update billing.subscriptions set card_token = $1 where id in (select id from billing.subscriptions order by id limit $2)`,
-      [decline.token, DECLINE_EVERY > 0 ? Math.floor(N / DECLINE_EVERY) : 0],
+      `with numbered as (select id, row_number() over (order by id) - 1 as n from billing.subscriptions)
+       update billing.subscriptions s set card_token = case when numbered.n < $3 then ($2::text[])[numbered.n % array_length($2::text[], 1) + 1]
+                                                          else ($1::text[])[numbered.n % array_length($1::text[], 1) + 1] end
+         from numbered where s.id = numbered.id`,
+      [approving, declining, declines],
     );
     const cpu0 = process.cpuUsage();
     let peakRss = rssMb();
