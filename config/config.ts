@@ -83,6 +83,8 @@ export const ConfigSchema = z.object({
   /** Card-network caps on declined attempts per card, checked before any retry is queued. */
   NETWORK_CAP_30_DAYS: positiveInt.default(15),
   NETWORK_CAP_24_HOURS: positiveInt.default(10),
+  /** One retry round per card: its lease, renewed after each charge; a crashed holder's lapses within it. */
+  RETRY_CARD_LEASE_MS: positiveInt.default(60_000),
   /** `card.expiring` goes out this many days before the first charge after a card's expiry. */
   CARD_EXPIRING_LEAD_DAYS: positiveInt.default(14),
 

@@ -71,6 +71,7 @@ export function chargeDeps(runtime: Runtime, hooks?: ChargeHooks): ChargeDeps {
     gateway: runtime.billingGateway,
     hooks,
     caps: { per30Days: runtime.config.NETWORK_CAP_30_DAYS, per24Hours: runtime.config.NETWORK_CAP_24_HOURS },
+    retryLeaseMs: runtime.config.RETRY_CARD_LEASE_MS,
   };
 }
 

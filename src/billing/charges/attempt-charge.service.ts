@@ -15,6 +15,8 @@ export interface ChargeDeps {
   gateway: BillingGateway;
   hooks?: ChargeHooks;
   caps?: NetworkCaps;
+  /** Lease of a card's retry round (RETRY_CARD_LEASE_MS). */
+  retryLeaseMs?: number;
 }
 
 export interface ChargeInput {

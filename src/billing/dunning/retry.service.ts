@@ -41,11 +41,12 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
     `insert into billing.card_retry_leases (card_token, holder, lease_until) values ($1, $2, $3)
      on conflict (card_token) do update set holder = $2, lease_until = $3 where card_retry_leases.lease_until < $4
      returning holder`,
-    [card, holder, new Date(Date.now() + LEASE_MS), new Date()],
+    [card, holder, new Date(Date.now() + (deps.retryLeaseMs ?? LEASE_MS)), new Date()],
   );
   if (leased.length === 0) {
-    // Hand it back to the scheduler's next tick rather than wait out the grace.
-    await deps.sql.query('update billing.invoices set retry_enqueued_at = null where id = $1', [input.invoiceId]);
+    // The holder's round takes this invoice if it is due; if not, the scheduler hands it over again
+    // after its grace (never at once: a busy card must not spin the queue).
+    await deps.sql.query('update billing.invoices set retry_enqueued_at = $2 where id = $1', [input.invoiceId, new Date()]);
     return [{ kind: 'skipped', reason: 'another retry round holds the card' }];
   }
   try {
@@ -58,25 +59,33 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
         order by i.period_start, i.id`,
       [card, deps.clock.now()],
     );
-    return await runRound(deps, round);
+    // The lease is renewed as the round goes, so that it stays short and a dead holder's lapses fast.
+    const renew = () =>
+      deps.sql.query('update billing.card_retry_leases set lease_until = $3 where card_token = $1 and holder = $2', [
+        card,
+        holder,
+        new Date(Date.now() + (deps.retryLeaseMs ?? LEASE_MS)),
+      ]);
+    return await runRound(deps, round, renew);
   } finally {
     await deps.sql.query('delete from billing.card_retry_leases where card_token = $1 and holder = $2', [card, holder]);
   }
 }
 
-/** Lease length: longer than any round (a few gateway calls), short enough to outlive a crashed holder briefly. */
-const LEASE_MS = 5 * 60_000;
+/** Lease length: longer than one charge (a gateway call and its timeout), renewed after each; a crashed holder's lapses within it. */
+const LEASE_MS = 60_000;
 
 /**
  * Tries the round's invoices in order; the first that fails ends the round. Invoices the round did
  * not reach are handed back to the scheduler at once (their time was moved by the failure, or they
  * are still due because that failure ended its own invoice's dunning).
  */
-async function runRound(deps: ChargeDeps, round: DueOnCard[]): Promise<ChargeResult[]> {
+async function runRound(deps: ChargeDeps, round: DueOnCard[], renew?: () => Promise<unknown>): Promise<ChargeResult[]> {
   const results: ChargeResult[] = [];
   for (const [i, invoice] of round.entries()) {
     const result = await attemptCharge(deps, { invoiceId: invoice.id, attempt: invoice.attempt_count + 1 });
     results.push(result);
+    await renew?.();
     if (!(result.kind === 'recorded' && result.status === 'approved') && result.kind !== 'skipped') {
       const rest = round.slice(i + 1).map((r) => r.id);
       if (rest.length) await deps.sql.query('update billing.invoices set retry_enqueued_at = null where id = any($1::uuid[])', [rest]);
