@@ -1,27 +1,7 @@
+import { purchaseOutcome } from './purchase-outcome.ts';
 import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
 import type { GatewayCore } from '../gateway/gateway-core.ts';
-import type { PurchaseView } from '../gateway/purchases/purchase-view.ts';
 import { isAppError } from '../platform/errors.ts';
-
-function outcomeOf(view: PurchaseView): ChargeOutcome {
-  if (view.successful)
-    return {
-      kind: 'approved',
-      purchaseId: view.id!,
-      responseCode: view.response_code,
-      message: view.message ?? 'Approved',
-      cardToken: view.card_token ?? undefined,
-    };
-  return {
-    kind: 'declined',
-    purchaseId: view.id!,
-    cardToken: view.card_token ?? undefined,
-    responseCode: view.response_code,
-    message: view.message ?? 'Declined',
-    adviceCode: view.merchant_advice_code ?? null,
-    adviceRetryAfter: view.merchant_advice_retry_after ? new Date(view.merchant_advice_retry_after) : null,
-  };
-}
 
 /**
  * Billing's default gateway: the gateway core in the same process, called as a trusted caller.
@@ -52,7 +32,7 @@ export class EmbeddedBillingGateway implements BillingGateway {
     switch (result.kind) {
       case 'processed':
         if (result.fault) return { kind: 'unknown', reason: `sandbox fault: ${result.fault.kind}` };
-        return outcomeOf(result.view);
+        return purchaseOutcome(result.view);
       case 'unknown':
         return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
       case 'rejected':
@@ -73,8 +53,7 @@ export class EmbeddedBillingGateway implements BillingGateway {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
     try {
       const view = await this.#core.findPurchase(ctx, reference);
-      if (view.pending) return { kind: 'unknown', reason: 'purchase pending at the gateway' };
-      return outcomeOf(view);
+      return purchaseOutcome(view);
     } catch (err) {
       if (isAppError(err) && err.status === 404) return null;
       throw err;

@@ -1,3 +1,4 @@
+import { purchaseOutcome } from './purchase-outcome.ts';
 import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
 import {
@@ -9,28 +10,6 @@ import {
   ServerError,
   TransportError,
 } from '../gateway-client/errors.ts';
-import type { PurchaseRecord } from '../gateway-client/schemas.ts';
-
-function outcomeOf(record: PurchaseRecord): ChargeOutcome {
-  if (record.pending) return { kind: 'unknown', reason: 'purchase pending at the gateway' };
-  if (record.successful)
-    return {
-      kind: 'approved',
-      purchaseId: record.id!,
-      responseCode: record.response_code,
-      message: record.message ?? 'Approved',
-      cardToken: record.card_token ?? undefined,
-    };
-  return {
-    kind: 'declined',
-    purchaseId: record.id!,
-    cardToken: record.card_token ?? undefined,
-    responseCode: record.response_code,
-    message: record.message ?? 'Declined',
-    adviceCode: record.merchant_advice_code ?? null,
-    adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
-  };
-}
 
 /**
  * Billing against a gateway in another process or company, through the undici gateway client,
@@ -52,10 +31,10 @@ export class RemoteBillingGateway implements BillingGateway {
         card_token: request.cardToken,
         extra: { ecm: '32', stored_credential_indicator: 'S' },
       });
-      if (answer.successful && answer.record) return outcomeOf(answer.record);
+      if (answer.successful && answer.record) return purchaseOutcome(answer.record);
       if (answer.errors.includes('Reference is already taken')) {
         const found = await this.#client.findPurchase(request.reference);
-        return found ? outcomeOf(found) : { kind: 'unknown', reason: 'reference taken but not found' };
+        return found ? purchaseOutcome(found) : { kind: 'unknown', reason: 'reference taken but not found' };
       }
       return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
     } catch (err) {
@@ -70,7 +49,7 @@ export class RemoteBillingGateway implements BillingGateway {
 
   async findPurchase(_merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null> {
     const record = await this.#client.findPurchase(reference);
-    return record ? outcomeOf(record) : null;
+    return record ? purchaseOutcome(record) : null;
   }
 
   async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {

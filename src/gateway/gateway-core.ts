@@ -187,5 +187,3 @@ export class GatewayCore {
     return { token: card.token, outcomes: card.sandboxScript };
   }
 }
-
-export { isPlainObject };

@@ -40,7 +40,6 @@ export const PlatformErrors = {
     new AppError('body_too_large', `Request body is larger than the limit of ${limit} bytes`, { status: 413 }),
   unsupportedMediaType: () => new AppError('unsupported_media_type', 'Request body must be JSON', { status: 415 }),
   notFound: () => new AppError('not_found', 'Record not found', { status: 404 }),
-  methodNotAllowed: () => new AppError('method_not_allowed', 'Method not allowed', { status: 405 }),
   validation: (messages: string[]) => new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),
   unavailable: (what: string, cause?: unknown) =>
     new AppError('service_unavailable', `${what} is unavailable`, { status: 503, retryable: true, cause }),

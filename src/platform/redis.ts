@@ -10,9 +10,3 @@ export function createRedis(url: string, role: 'worker' | 'producer'): Redis {
     lazyConnect: false,
   });
 }
-
-/** BullMQ loses jobs under eviction: Redis must run with `maxmemory-policy noeviction` (RELIABILITY.md). */
-export async function checkEvictionPolicy(redis: Redis): Promise<string> {
-  const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
-  return reply[1] ?? 'unknown';
-}

@@ -1,3 +1,4 @@
+import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
 import type { Sql } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
@@ -47,8 +48,6 @@ interface Row {
   attempts: AttemptView[] | null;
 }
 
-const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
-
 const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
@@ -59,15 +58,15 @@ function toView(r: Row): InvoiceView {
   return {
     id: r.id,
     subscription_id: r.subscription_id,
-    period_start: iso(r.period_start)!,
-    period_end: iso(r.period_end)!,
+    period_start: iso(r.period_start),
+    period_end: iso(r.period_end),
     amount: Number(r.amount),
     currency: r.currency,
     status: r.status,
     next_attempt_at: iso(r.next_attempt_at),
     paid_at: iso(r.paid_at),
-    created_at: iso(r.created_at)!,
-    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at)! })),
+    created_at: iso(r.created_at),
+    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
   };
 }
 

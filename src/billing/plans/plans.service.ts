@@ -1,3 +1,4 @@
+import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
 import type { Sql } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
@@ -60,10 +61,8 @@ interface PlanRow {
   archived_at: string | null;
 }
 
-const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
-
 export function toPlanView(r: PlanRow): PlanView {
-  return { ...r, amount: Number(r.amount), created_at: iso(r.created_at)!, archived_at: iso(r.archived_at) };
+  return { ...r, amount: Number(r.amount), created_at: iso(r.created_at), archived_at: iso(r.archived_at) };
 }
 
 const COLUMNS = 'id, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, archived_at';

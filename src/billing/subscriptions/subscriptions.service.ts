@@ -1,3 +1,4 @@
+import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
@@ -93,8 +94,6 @@ interface Row {
 const COLUMNS = `id, status, plan_id, next_plan_id, card_token, customer_reference, time_zone, current_period_start, current_period_end,
   next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
 
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-
 function toView(r: Row): SubscriptionView {
   return {
     id: r.id,
@@ -109,7 +108,7 @@ function toView(r: Row): SubscriptionView {
     next_charge_at: iso(r.next_charge_at),
     trial_end: iso(r.trial_end),
     cancel_at_period_end: r.cancel_at_period_end,
-    created_at: iso(r.created_at)!,
+    created_at: iso(r.created_at),
     cancelled_at: iso(r.cancelled_at),
     paused_at: iso(r.paused_at),
     metadata: r.metadata,

@@ -117,9 +117,3 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
   });
   return app;
 }
-
-/** Accepts `?test=true` (some clients add it) and ignores it. */
-export function stripTestFlag<T extends Record<string, unknown>>(body: T): Omit<T, 'test'> {
-  const { test: _ignored, ...rest } = body;
-  return rest;
-}
