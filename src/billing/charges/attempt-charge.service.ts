@@ -4,7 +4,7 @@ import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { recordEvents, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
-import { classifyDecline } from '../declines/decline-table.ts';
+import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
 import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
 
@@ -26,7 +26,16 @@ export interface ChargeInput {
 
 export type ChargeResult =
   | { kind: 'skipped'; reason: string; followUps?: FailureFollowUps }
-  | { kind: 'recorded'; status: 'approved' | 'declined' | 'error'; invoiceStatus: string; followUps?: FailureFollowUps }
+  | {
+      kind: 'recorded';
+      status: 'approved' | 'declined' | 'error';
+      invoiceStatus: string;
+      amount: number;
+      currency: string;
+      /** How the decline was classified (`BILLING.md`); null when approved. */
+      declineClass: DeclineClass | 'error' | null;
+      followUps?: FailureFollowUps;
+    }
   | { kind: 'unknown'; reason: string };
 
 /** The purchase reference of an attempt: derived, so a re-send is recognised as the same purchase. */
@@ -266,7 +275,15 @@ async function recordOutcome(
     invoiceStatus = failure.invoiceStatus;
   }
   await recordEvents(tx, now, events);
-  return { kind: 'recorded', status, invoiceStatus, followUps };
+  return {
+    kind: 'recorded',
+    status,
+    invoiceStatus,
+    amount: claimed.amount,
+    currency: claimed.currency,
+    declineClass: outcome.kind === 'approved' ? null : (classification?.declineClass ?? 'error'),
+    followUps,
+  };
 }
 
 /**
