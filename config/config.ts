@@ -35,6 +35,19 @@ export const ConfigSchema = z.object({
   TLS_KEY_FILE: optionalString,
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
 
+  /**
+   * The ops listener (HTTPS): `/livez`, `/readyz`, and behind ops credentials `/metrics` and the
+   * queue dashboard at `/ops/queues`. Every process runs one: give each process on a host its own port.
+   */
+  OPS_ENABLED: bool.default(true),
+  OPS_HOST: z.string().min(1).default('127.0.0.1'),
+  OPS_PORT: port.default(9464),
+  OPS_USERNAME: z.string().min(1).max(64).default('ops'),
+  /** Required in production (at least 16 characters); outside it, generated once into DATA_DIR/secrets.json. */
+  OPS_PASSWORD: optionalString,
+  /** How long `/readyz` waits for PostgreSQL and Redis before it answers 503. */
+  READINESS_TIMEOUT_MS: positiveInt.default(2_000),
+
   /** Vault keys: `id:base64key` pairs (32-byte keys), comma separated. */
   VAULT_KEYS: optionalString,
   VAULT_ACTIVE_KEY_ID: optionalString,
@@ -135,6 +148,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (config.WEBHOOK_ALLOW_PRIVATE_URLS && config.NODE_ENV === 'production') {
     throw new ConfigError(['WEBHOOK_ALLOW_PRIVATE_URLS: may not be set when NODE_ENV is production']);
+  }
+  if (config.NODE_ENV === 'production' && config.OPS_ENABLED && (config.OPS_PASSWORD?.length ?? 0) < 16) {
+    throw new ConfigError(['OPS_PASSWORD: required in production, at least 16 characters (it guards /metrics and the queue dashboard)']);
   }
   if (config.ALLOW_TEST_CARDS_IN_PRODUCTION && config.NODE_ENV === 'production') {
     throw new ConfigError(['ALLOW_TEST_CARDS_IN_PRODUCTION: may not be set when NODE_ENV is production']);

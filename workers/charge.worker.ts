@@ -1,7 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/platform/logger.ts';
-import { ChargeJob } from '../src/queues/queues.ts';
+import { ChargeJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { attemptCharge, type ChargeDeps, type ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 
 export interface WorkerOptions {
@@ -30,6 +30,7 @@ export function startChargeWorker(
     {
       connection: options.connection,
       prefix: options.prefix,
+      metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,

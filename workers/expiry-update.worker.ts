@@ -2,7 +2,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
-import { ExpiryUpdateJob } from '../src/queues/queues.ts';
+import { ExpiryUpdateJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { markAwaitingCardUpdate } from '../src/billing/cards/card-expiry.service.ts';
 import type { WorkerOptions } from './charge.worker.ts';
 
@@ -17,6 +17,7 @@ export function startExpiryUpdateWorker(
     {
       connection: options.connection,
       prefix: options.prefix,
+      metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
     },

@@ -1,5 +1,5 @@
 import { Worker, type Job } from 'bullmq';
-import { RetryJob } from '../src/queues/queues.ts';
+import { RetryJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { runRetry } from '../src/billing/dunning/retry.service.ts';
 import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 import type { WorkerOptions } from './charge.worker.ts';
@@ -20,6 +20,7 @@ export function startRetryWorker(
     {
       connection: options.connection,
       prefix: options.prefix,
+      metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,

@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
-import { WebhookJob } from '../src/queues/queues.ts';
+import { WebhookJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt } from '../src/billing/webhooks/webhooks.service.ts';
 import { SIGNATURE_HEADER, signPayload } from '../src/billing/webhooks/webhook-signature.ts';
 import type { WorkerOptions } from './charge.worker.ts';
@@ -84,6 +84,7 @@ export function startWebhookWorker(
     {
       connection: options.connection,
       prefix: options.prefix,
+      metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),
       settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, deps.backoffBaseMs) },

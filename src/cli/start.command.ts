@@ -4,22 +4,43 @@ import { startRoles, type Roles } from '../composition/roles.ts';
 import type { QueueName } from '../queues/queues.ts';
 import { resolveTls } from '../platform/tls.ts';
 import { onShutdownSignal } from './shutdown.ts';
+import { postgresFailure, runStartupChecks } from '../ops/startup-checks.ts';
 
 /**
- * `recur start` (every role), `recur api`, `recur scheduler`, `recur worker`: prepares the
- * database, runs the roles until SIGTERM or SIGINT, then shuts down in order.
+ * `recur start` (every role), `recur api`, `recur scheduler`, `recur worker`: checks PostgreSQL
+ * (reachable, migrated: `recur start` migrates it first) and Redis (reachable, never evicting),
+ * runs the roles until SIGTERM or SIGINT, then shuts down in order.
  */
-export async function runRoles(config: Config, roles: Roles, options: { concurrency?: number; queues?: QueueName[] } = {}): Promise<void> {
-  const runtime = await buildRuntime(config, { prepareDatabase: true });
+export async function runRoles(
+  config: Config,
+  roles: Roles,
+  options: { concurrency?: number; queues?: QueueName[]; migrate?: boolean } = {},
+): Promise<void> {
+  const runtime = await buildRuntime(config, { prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
+    throw postgresFailure(err, config.DATABASE_URL);
+  });
   const { logger } = runtime;
   let process_: Awaited<ReturnType<typeof startRoles>> | null = null;
   try {
-    const tls = roles.api ? await resolveTls(config, logger) : undefined;
+    await runStartupChecks({
+      orm: runtime.orm,
+      sql: runtime.sql,
+      redis: runtime.redis,
+      databaseUrl: config.DATABASE_URL,
+      redisUrl: config.REDIS_URL,
+    });
+    const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
     logger.info({ roles, sandbox: urls?.sandbox, production: urls?.production }, 'Recur is running');
     if (urls?.sandbox) process.stderr.write(`Recur sandbox API:    ${urls.sandbox}\n`);
     if (urls) process.stderr.write(`Recur production API: ${urls.production}\n`);
+    if (process_.ops) {
+      const where = config.OPS_PASSWORD ? 'OPS_PASSWORD' : `ops_password in ${config.DATA_DIR}/secrets.json`;
+      process.stderr.write(
+        `Recur ops:            ${process_.ops.url}/ops/queues and /metrics (user ${config.OPS_USERNAME}, password: ${where})\n`,
+      );
+    }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);
     await onShutdownSignal(logger);
   } finally {

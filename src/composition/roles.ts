@@ -15,7 +15,6 @@ import {
 } from '../queues/queues.ts';
 import { startWebhookWorker } from '../../workers/webhook.worker.ts';
 import { readFileSync } from 'node:fs';
-import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { startRetryWorker } from '../../workers/retry.worker.ts';
 import { startExpiryUpdateWorker } from '../../workers/expiry-update.worker.ts';
 import type { ChargeDeps } from '../billing/charges/attempt-charge.service.ts';
@@ -23,6 +22,10 @@ import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler
 import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
 import { startChargeWorker } from '../../workers/charge.worker.ts';
 import type { ChargeHooks } from '../billing/charges/charge-hooks.ts';
+import { buildOpsServer } from '../ops/ops-server.ts';
+import type { HttpServer } from '../platform/http/server-kit.ts';
+import type { RecurMetrics } from '../ops/metrics.ts';
+import type { AddressInfo } from 'node:net';
 
 export interface Roles {
   api: boolean;
@@ -35,6 +38,8 @@ export interface RoleOptions {
   queues?: readonly QueueName[];
   tls?: TlsMaterial;
   ports?: { sandbox: number; production: number };
+  /** The ops listener's port (OPS_PORT by default; 0 picks a free one). Needs `tls`. */
+  opsPort?: number;
   concurrency?: number;
   hooks?: ChargeHooks;
 }
@@ -43,6 +48,8 @@ export interface RecurProcess {
   listeners: ApiListeners | null;
   scheduler: SchedulerHandle | null;
   workers: Worker[];
+  /** The ops listener (`/livez`, `/readyz`, `/metrics`, `/ops/queues`), when OPS_ENABLED and TLS material was given. */
+  ops: { server: HttpServer; url: string } | null;
   /** Stops accepting work, lets active jobs finish, then closes connections (the runtime included). */
   close(): Promise<void>;
 }
@@ -86,7 +93,12 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   if (roles.scheduler) {
     scheduler = startSchedulerLoop(
       schedulerDeps(runtime),
-      { tickMs: config.SCHEDULER_TICK_MS, sweepMs: config.SWEEP_INTERVAL_MS, sweepGraceMs: config.SWEEP_GRACE_MS },
+      {
+        tickMs: config.SCHEDULER_TICK_MS,
+        sweepMs: config.SWEEP_INTERVAL_MS,
+        sweepGraceMs: config.SWEEP_GRACE_MS,
+        onSwept: (count) => runtime.metrics.reconcilerRepaired(count),
+      },
       logger.child({ role: 'scheduler' }),
     );
     runtime.pokeScheduler = () => scheduler?.poke();
@@ -101,8 +113,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       lockDurationMs: config.WORKER_LOCK_MS,
       stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
     };
-    const afterCharge = (results: Parameters<typeof dispatchFollowUps>[1]) =>
-      dispatchFollowUps(runtime.queues, results, runtime.clock.now());
+    const afterCharge = runtime.afterCharge;
     const works = new Set<QueueName>(options.queues ?? QUEUE_NAMES);
     if (works.has('charge'))
       workers.push(startChargeWorker({ ...deps, logger: logger.child({ role: 'worker', queue: 'charge' }) }, { ...common, afterCharge }));
@@ -133,17 +144,45 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       extraClosers.push(() => webhooks.close());
     }
   }
-  if (roles.api) {
-    if (!options.tls) throw new Error('the API role needs TLS material');
-    listeners = await startApiListeners(runtime, options.tls, options.ports);
+  for (const worker of workers) observeWorker(worker, runtime.metrics);
+  let ops: RecurProcess['ops'] = null;
+  try {
+    if (roles.api) {
+      if (!options.tls) throw new Error('the API role needs TLS material');
+      listeners = await startApiListeners(runtime, options.tls, options.ports);
+    }
+    if (config.OPS_ENABLED && options.tls) {
+      const server = buildOpsServer({
+        tls: options.tls,
+        logger: logger.child({ listener: 'ops' }),
+        readiness: runtime.readiness,
+        metrics: runtime.metrics,
+        queues: runtime.queues.all(),
+        credentials: { username: config.OPS_USERNAME, password: runtime.secrets.opsPassword },
+      });
+      await server.listen({ host: config.OPS_HOST, port: options.opsPort ?? config.OPS_PORT });
+      const { port } = server.server.address() as AddressInfo;
+      ops = { server, url: `https://${config.OPS_HOST.includes(':') ? `[${config.OPS_HOST}]` : config.OPS_HOST}:${port}` };
+    }
+  } catch (err) {
+    // A port in use: close what already started rather than leave workers running with no way to stop them.
+    await listeners?.close();
+    await scheduler?.stop();
+    await Promise.all(workers.map((w) => w.close(true)));
+    await Promise.all(extraClosers.map((close) => close()));
+    workerRedis?.disconnect();
+    throw err;
   }
   let closing: Promise<void> | null = null;
   return {
     listeners,
     scheduler,
     workers,
+    ops,
     close() {
       closing ??= (async () => {
+        // Orchestrators see /readyz fail first, and stop routing here while the rest drains.
+        runtime.readiness.markShuttingDown();
         await listeners?.close();
         await scheduler?.stop();
         // Active jobs may finish within the shutdown timeout; past it, workers stop at once (their
@@ -159,9 +198,21 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         }
         await Promise.all(extraClosers.map((close) => close()));
         workerRedis?.disconnect();
+        await ops?.server.close();
         await runtime.close();
       })();
       return closing;
     },
   };
+}
+
+/** Jobs processed, their durations, and failed webhook tries, from the worker's own events. */
+function observeWorker(worker: Worker, metrics: RecurMetrics): void {
+  const duration = (job: { processedOn?: number; finishedOn?: number }) =>
+    job.processedOn !== undefined && job.finishedOn !== undefined ? job.finishedOn - job.processedOn : undefined;
+  worker.on('completed', (job) => metrics.observeJob(worker.name, 'completed', duration(job)));
+  worker.on('failed', (job) => {
+    metrics.observeJob(worker.name, 'failed', job ? duration(job) : undefined);
+    if (worker.name === 'webhook') metrics.webhookFailed(!job || job.attemptsMade >= (job.opts.attempts ?? 1));
+  });
 }

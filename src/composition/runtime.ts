@@ -22,6 +22,10 @@ import { BillingCore } from '../billing/billing-core.ts';
 import type { BillingGateway } from '../billing/ports/gateway-port.ts';
 import { EmbeddedBillingGateway } from './embedded-billing-gateway.ts';
 import { RemoteBillingGateway } from './remote-billing-gateway.ts';
+import { instrumentBillingGateway } from './instrumented-billing-gateway.ts';
+import { createMetrics, type RecurMetrics } from '../ops/metrics.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { ChargeResult } from '../billing/charges/attempt-charge.service.ts';
 
 /** Everything a Recur process holds, built once by the composition root and closed on exit. */
 export interface Runtime {
@@ -38,6 +42,11 @@ export interface Runtime {
   queues: Queues;
   billingGateway: BillingGateway;
   billing: BillingCore;
+  /** This process's Prometheus metrics. */
+  metrics: RecurMetrics;
+  readiness: Readiness;
+  /** What follows a recorded charge wherever it ran: metrics, then retries and holds to their queues. */
+  afterCharge(results: ChargeResult[]): Promise<void>;
   /** Opens webhook endpoint secrets (derived from the credential key: one root, a key per use). */
   webhookKey: Buffer;
   /** Set by the scheduler role; a no-op in a process that runs none. */
@@ -102,6 +111,12 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS);
     const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
     closers.unshift(() => queues.close());
+    const metrics = createMetrics({ queues: queues.all(), sql, clock });
+    const readiness = createReadiness({ sql, redis, timeoutMs: config.READINESS_TIMEOUT_MS });
+    const afterCharge = async (results: ChargeResult[]) => {
+      metrics.observeCharges(results);
+      await dispatchFollowUps(queues, results, clock.now());
+    };
     let billingGateway: BillingGateway;
     if (config.BILLING_GATEWAY === 'remote') {
       const client = new GatewayClient({
@@ -112,8 +127,8 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         timeoutMs: config.BILLING_GATEWAY_TIMEOUT_MS,
       });
       closers.unshift(() => client.close());
-      billingGateway = new RemoteBillingGateway(client);
-    } else billingGateway = new EmbeddedBillingGateway(gateway);
+      billingGateway = instrumentBillingGateway(new RemoteBillingGateway(client), metrics);
+    } else billingGateway = instrumentBillingGateway(new EmbeddedBillingGateway(gateway), metrics);
     const runtime: Runtime = {
       config,
       logger,
@@ -127,6 +142,9 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       queues,
       billingGateway,
       webhookKey,
+      metrics,
+      readiness,
+      afterCharge,
       billing: new BillingCore({
         sql,
         clock,
@@ -140,7 +158,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
           gateway: billingGateway,
           caps: { per30Days: config.NETWORK_CAP_30_DAYS, per24Hours: config.NETWORK_CAP_24_HOURS },
         },
-        afterCharge: (results) => dispatchFollowUps(queues, results, clock.now()),
+        afterCharge,
         webhookKey,
         webhookUrlPolicy: {
           allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',

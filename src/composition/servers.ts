@@ -6,6 +6,8 @@ import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { failure } from '../platform/http/envelope.ts';
 import { registerBillingRoutes } from '../api/billing-api.ts';
+import { registerProbes } from '../ops/probes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -17,8 +19,8 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     test: environment === 'sandbox',
   });
-  // Liveness for orchestrators: no credentials, no data, no database.
-  app.get('/livez', async (_req, reply) => reply.send({ status: 'ok' }));
+  registerOpenApi(app, { prefix: API_PREFIX, sandbox: environment === 'sandbox' });
+  registerProbes(app, runtime.readiness);
   app.register(
     async (api) => {
       addMerchantAuth(api, runtime.gateway, environment);

@@ -11,6 +11,8 @@ export interface Secrets {
   activeVaultKeyId: string;
   fingerprintKey: Buffer;
   credentialKey: Buffer;
+  /** Guards `/metrics` and the queue dashboard (OPS_PASSWORD; generated outside production). */
+  opsPassword: string;
   /** True when generated for local use; production refuses them. */
   dev: boolean;
 }
@@ -20,6 +22,8 @@ interface DevSecretsFile {
   active_vault_key_id: string;
   fingerprint_key: string;
   credential_key: string;
+  /** Added later: files written before it lack it and get one on the next start. */
+  ops_password?: string;
 }
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -58,6 +62,8 @@ function fromConfig(config: Config): Secrets | undefined {
     activeVaultKeyId: active,
     fingerprintKey: decodeKey('VAULT_FINGERPRINT_KEY', config.VAULT_FINGERPRINT_KEY!),
     credentialKey: decodeKey('CREDENTIAL_HASH_KEY', config.CREDENTIAL_HASH_KEY!),
+    // Without OPS_PASSWORD (ops disabled, or outside production) nobody can guess the ops password.
+    opsPassword: config.OPS_PASSWORD ?? randomBytes(18).toString('base64url'),
     dev: false,
   };
 }
@@ -68,6 +74,7 @@ export function generateDevSecretsFile(): DevSecretsFile {
     active_vault_key_id: 'dev1',
     fingerprint_key: randomBytes(32).toString('base64'),
     credential_key: randomBytes(32).toString('base64'),
+    ops_password: randomBytes(18).toString('base64url'),
   };
 }
 
@@ -98,11 +105,16 @@ export async function resolveSecrets(config: Config, logger: Logger): Promise<Se
     });
     logger.warn({ file }, 'generated development secrets; never use them in production');
   }
+  if (!stored.ops_password) {
+    stored.ops_password = randomBytes(18).toString('base64url');
+    await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
   return {
     vaultKeys: new Map(Object.entries(stored.vault_keys).map(([id, k]) => [id, decodeKey(`vault key ${id}`, k)])),
     activeVaultKeyId: stored.active_vault_key_id,
     fingerprintKey: decodeKey('fingerprint_key', stored.fingerprint_key),
     credentialKey: decodeKey('credential_key', stored.credential_key),
+    opsPassword: config.OPS_PASSWORD ?? stored.ops_password,
     dev: true,
   };
 }

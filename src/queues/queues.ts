@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { MetricsTime, Queue, type JobsOptions, type MetricsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
@@ -39,6 +39,9 @@ export const CHARGE_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: true,
   removeOnFail: { count: 10_000 },
 };
+
+/** Workers count completed and failed jobs per minute in Redis, a week back: `recur queues` and the dashboard read them. */
+export const WORKER_METRICS: MetricsOptions = { maxDataPoints: MetricsTime.ONE_WEEK };
 
 export const WebhookJob = z.strictObject({ deliveryId: z.uuid() });
 export type WebhookJob = z.infer<typeof WebhookJob>;

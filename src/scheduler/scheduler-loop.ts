@@ -5,6 +5,8 @@ export interface SchedulerLoopOptions {
   tickMs: number;
   sweepMs: number;
   sweepGraceMs: number;
+  /** Told how many owed charges each sweep handed back (a metric of repairs). */
+  onSwept?(count: number): void;
 }
 
 export interface SchedulerHandle {
@@ -31,6 +33,7 @@ export function startSchedulerLoop(deps: SchedulerDeps, options: SchedulerLoopOp
       if (Date.now() - lastSweep >= options.sweepMs) {
         lastSweep = Date.now();
         const swept = await sweepOwedCharges(deps, options.sweepGraceMs);
+        options.onSwept?.(swept);
         if (swept > 0) logger.info({ swept }, 'sweep re-sent owed charges');
       }
     } catch (err) {

@@ -36,6 +36,7 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     DATA_DIR: await mkdtemp(join(tmpdir(), 'recur-test-')),
     REDIS_PREFIX: `recur-test-${randomBytes(6).toString('hex')}`,
     SCHEDULER_TICK_MS: '50',
+    OPS_PORT: '0',
     VAULT_KEYS: `k1:${randomKey()}`,
     VAULT_FINGERPRINT_KEY: randomKey(),
     CREDENTIAL_HASH_KEY: randomKey(),

@@ -1,0 +1,26 @@
+import type { BillingGateway } from '../billing/ports/gateway-port.ts';
+import type { RecurMetrics } from '../ops/metrics.ts';
+
+/** The billing gateway with every call timed (`recur_gateway_request_duration_seconds`). */
+export function instrumentBillingGateway(gateway: BillingGateway, metrics: RecurMetrics): BillingGateway {
+  return {
+    purchase: (merchant, request) =>
+      metrics.timeGateway(
+        'purchase',
+        () => gateway.purchase(merchant, request),
+        (outcome) => outcome.kind,
+      ),
+    findPurchase: (merchant, reference) =>
+      metrics.timeGateway(
+        'find_purchase',
+        () => gateway.findPurchase(merchant, reference),
+        (outcome) => outcome?.kind ?? 'not_found',
+      ),
+    findCard: (merchant, tokenOrAlias) =>
+      metrics.timeGateway(
+        'find_card',
+        () => gateway.findCard(merchant, tokenOrAlias),
+        (card) => (card ? 'found' : 'not_found'),
+      ),
+  };
+}

@@ -1,0 +1,61 @@
+import type { Redis } from 'ioredis';
+import type { SqlPool } from '../platform/sql.ts';
+
+export type DependencyState = 'ok' | 'unreachable';
+
+export interface ReadinessReport {
+  ready: boolean;
+  /** Set once shutdown began: orchestrators stop routing here before the listeners close. */
+  shuttingDown: boolean;
+  checks: { postgres: DependencyState; redis: DependencyState };
+}
+
+export interface Readiness {
+  check(): Promise<ReadinessReport>;
+  markShuttingDown(): void;
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+async function probe(work: () => Promise<unknown>, timeoutMs: number): Promise<DependencyState> {
+  try {
+    await within(work(), timeoutMs);
+    return 'ok';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/**
+ * `/readyz`: this process can do its work only while PostgreSQL and Redis answer. Each probe is
+ * bounded by a timeout, so a dependency that hangs reads as down instead of hanging the check.
+ */
+export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: number }): Readiness {
+  let shuttingDown = false;
+  return {
+    async check() {
+      const [postgres, redis] = await Promise.all([
+        probe(() => deps.sql.query('select 1'), deps.timeoutMs),
+        probe(() => deps.redis.ping(), deps.timeoutMs),
+      ]);
+      return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks: { postgres, redis } };
+    },
+    markShuttingDown() {
+      shuttingDown = true;
+    },
+  };
+}
