@@ -4,10 +4,13 @@ import { loadConfig, ConfigError, type Config } from '../../config/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { runRoles } from './start.command.ts';
+import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
+import { StartupCheckError } from '../ops/startup-checks.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
 import { isAppError } from '../platform/errors.ts';
 import { QUEUE_NAMES, type QueueName } from '../queues/queues.ts';
+import { parseDemoArgs, runDemo } from './demo.command.ts';
 
 const USAGE = `Usage: recur <command>
 
@@ -20,6 +23,10 @@ Commands:
                                           create a merchant; prints its credentials once, as JSON
   merchant rotate-token --username <u>    issue a new API token; the old one stops working
   vault rotate                            re-encrypt every stored card with the active vault key
+  queues                                  every queue's counts and throughput (only Redis is needed)
+  queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
+  queues retry <queue>                    send a queue's failed jobs back to work (safe: every job is idempotent)
+  demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)
 
 Configuration comes from the environment: see the README.`;
 
@@ -43,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   switch (command) {
     case 'start':
-      await runRoles(config, { api: true, scheduler: true, workers: true });
+      await runRoles(config, { api: true, scheduler: true, workers: true }, { migrate: true });
       return 0;
     case 'api':
       await runRoles(config, { api: true, scheduler: false, workers: false });
@@ -69,6 +76,9 @@ async function main(argv: string[]): Promise<number> {
       await runRoles(config, { api: false, scheduler: false, workers: true }, { concurrency, queues: queues as QueueName[] | undefined });
       return 0;
     }
+    case 'queues':
+      await runQueuesCommand(config, argv.slice(1));
+      return 0;
     case 'migrate':
       await oneShot(config, async () => {
         console.log('database is migrated');
@@ -113,6 +123,12 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${JSON.stringify({ resealed: count, active_key_id: rt.vault.activeKeyId })}\n`);
       });
       return 0;
+    case 'demo': {
+      const parsed = parseDemoArgs(argv.slice(1));
+      if ('error' in parsed) throw new UsageError(parsed.error);
+      await runDemo(config, parsed.options);
+      return 0;
+    }
     default:
       throw new UsageError(`unknown command: ${command}`);
   }
@@ -123,9 +139,12 @@ class UsageError extends Error {}
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
-  if (err instanceof UsageError) {
+  if (err instanceof UsageError || err instanceof QueuesUsageError) {
     console.error(`recur: ${err.message}\n\n${USAGE}`);
     process.exitCode = 2;
+  } else if (err instanceof StartupCheckError) {
+    console.error(`recur: start-up check failed: ${err.message}`);
+    process.exitCode = 69;
   } else if (err instanceof ConfigError) {
     console.error(`recur: ${err.message}`);
     process.exitCode = 78;

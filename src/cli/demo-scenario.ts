@@ -1,0 +1,161 @@
+import type { Runtime } from '../composition/runtime.ts';
+import type { MerchantRef } from '../billing/ports/gateway-port.ts';
+import { PlanCreate } from '../billing/plans/plans.service.ts';
+import type { ScriptedOutcome } from '../gateway/sandbox/sandbox-script.ts';
+import { addMonthsUtc, RENEWAL_YEARS } from './demo-timeline.ts';
+
+/**
+ * The demo's customers: what happens to each one's card over the year. Shares are of the
+ * subscriptions; every story but `steady` gets at least one subscription so that a small demo
+ * still shows recoveries, losses and card updates.
+ */
+export const STORIES = [
+  { story: 'recovering', share: 0.12 }, // soft declines in one month, paid by a dunning retry
+  { story: 'exhausting', share: 0.04 }, // soft declines past the last retry: the plan's final action
+  { story: 'hard', share: 0.04 }, // lost, stolen, closed: never retried
+  { story: 'expiring', share: 0.1 }, // the card expires during the year; the merchant sends the new expiry
+] as const;
+export type Story = (typeof STORIES)[number]['story'] | 'steady';
+
+export interface DemoCustomer {
+  subscriptionId: string;
+  story: Story;
+  cardToken: string;
+  /** Updates the card on `card.expiring`; the others only once a charge was held (`card.expired`). */
+  reactsEarly: boolean;
+}
+
+/** The sandbox cards that approve whatever the amount (GATEWAY.md "Sandbox cards"). */
+const APPROVING = ['5123456789012346', '4005550000000001', '345678901234564', '3530111333300000', '6250946000000016'];
+const SOFT = ['51', '61', '65', '91', '96'];
+const HARD = ['41', '43', '46', '04', '57', '62'];
+
+/** Amounts in minor units; each plan ends dunning differently so that every final action shows up. */
+const PLANS = [
+  { name: 'Starter', amount: 990, interval: 'month', weight: 50, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
+  { name: 'Pro', amount: 2900, interval: 'month', weight: 35, dunning: { retry_days: [1, 3, 5, 7], final_action: 'mark_unpaid' } },
+  { name: 'Annual', amount: 19900, interval: 'year', weight: 15, dunning: { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' } },
+] as const;
+
+/** mulberry32: a small seeded generator, so that `--seed` replays the same year. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const mmYYYY = (month: number, year: number) => `${String(month).padStart(2, '0')}/${year}`;
+
+/** Each subscription's story: fixed counts per story (at least one each), in a seeded order. */
+function castStories(count: number, random: () => number): Story[] {
+  const stories: Story[] = [];
+  for (const { story, share } of STORIES) {
+    const n = Math.max(1, Math.round(count * share));
+    for (let i = 0; i < n && stories.length < count; i++) stories.push(story);
+  }
+  while (stories.length < count) stories.push('steady');
+  for (let i = stories.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [stories[i], stories[j]] = [stories[j]!, stories[i]!];
+  }
+  return stories;
+}
+
+/** What the card answers, purchase by purchase: approvals until the story's month, then its declines. */
+function scriptFor(story: Story, declineMonth: number, random: () => number): ScriptedOutcome[] {
+  const before: ScriptedOutcome[] = Array.from({ length: declineMonth }, () => ({ response_code: '00' }));
+  if (story === 'recovering') {
+    const declines = 1 + Math.floor(random() * 3); // paid by retry 1, 2 or 3
+    return [...before, ...Array.from({ length: declines }, () => ({ response_code: pick(random, SOFT) }))];
+  }
+  if (story === 'exhausting') return [...before, ...Array.from({ length: 5 }, () => ({ response_code: pick(random, SOFT) }))];
+  if (story === 'hard') return [...before, { response_code: pick(random, HARD) }];
+  return [];
+}
+
+export interface SeedOptions {
+  subscriptions: number;
+  months: number;
+  start: Date;
+  seed: number;
+}
+
+/**
+ * Plans, one card per customer (distinct number and expiry pairs: tokenizing the same pair twice
+ * gives the same card, and a shared card would share its dunning rhythm and network caps), the
+ * cards' scripts, and the subscriptions on the test clock, starting over the first 28 days.
+ */
+export async function seedDemo(runtime: Runtime, merchant: MerchantRef, clockId: string, options: SeedOptions): Promise<DemoCustomer[]> {
+  const random = seededRandom(options.seed);
+  const ctx = await runtime.gateway.merchantContext(merchant.merchantId, merchant.environment);
+  const plans = await Promise.all(
+    PLANS.map(async (plan) => {
+      const input = PlanCreate.parse({
+        name: plan.name,
+        amount: plan.amount,
+        currency: 'AUD',
+        interval: plan.interval,
+        dunning: plan.dunning,
+      });
+      return { ...plan, id: (await runtime.billing.createPlan(merchant, input)).id };
+    }),
+  );
+  const monthly = plans.filter((p) => p.interval === 'month');
+  const totalWeight = plans.reduce((sum, p) => sum + p.weight, 0);
+  const choosePlan = () => {
+    let r = random() * totalWeight;
+    return plans.find((p) => (r -= p.weight) < 0) ?? plans[0]!;
+  };
+  const startYear = options.start.getUTCFullYear();
+  // Past the window, and past the renewals the merchant sends for expiring cards: no pair repeats.
+  const farYear = startYear + Math.ceil(options.months / 12) + RENEWAL_YEARS + 2;
+  // A card valid through month E is refused on a charge in month E+1: E + 1 must fall inside the window.
+  const expiringMonths = Math.max(0, options.months - 1);
+  let farCards = 0;
+  let expiringCards = 0;
+  /**
+   * The k-th card of a pool: expiring cards spread over the window's months first, then over the
+   * numbers (past five a month, customers share cards, as households do); the others cycle
+   * through the numbers, then far-off expiries, and never repeat a pair.
+   */
+  const nextCard = (expiring: boolean): { number: string; expiry: string } => {
+    const k = expiring ? expiringCards++ : farCards++;
+    const [slot, round] = expiring ? [Math.floor(k / expiringMonths), k % expiringMonths] : [k, Math.floor(k / APPROVING.length)];
+    const expiry = expiring ? addMonthsUtc(options.start, round) : new Date(Date.UTC(farYear + Math.floor(round / 12), round % 12, 1));
+    return { number: APPROVING[slot % APPROVING.length]!, expiry: mmYYYY(expiry.getUTCMonth() + 1, expiry.getUTCFullYear()) };
+  };
+  const customers: DemoCustomer[] = [];
+  const stories = castStories(options.subscriptions, random);
+  for (const [i, castStory] of stories.entries()) {
+    const story: Story = castStory === 'expiring' && expiringMonths === 0 ? 'steady' : castStory;
+    const plan = story === 'expiring' ? pick(random, monthly) : choosePlan();
+    const { number, expiry } = nextCard(story === 'expiring');
+    const card = await runtime.gateway.tokenize(ctx, {
+      card_holder: `Customer ${i + 1}`,
+      card_number: number,
+      card_expiry: expiry,
+      cvv: '123',
+    });
+    // A yearly plan charges once in a year: its story has to happen on that charge.
+    const declineMonth = plan.interval === 'year' ? 0 : Math.floor(random() * Math.max(1, options.months - 1));
+    const script = scriptFor(story, declineMonth, random);
+    if (script.length) await runtime.gateway.scriptSandboxCard(ctx, card.token, script);
+    const startAt = new Date(options.start.getTime() + Math.floor(random() * 28 * 86_400_000));
+    const subscription = await runtime.billing.createSubscription(merchant, {
+      plan_id: plan.id,
+      card_token: card.token,
+      customer_reference: `demo-customer-${i + 1}`,
+      start_date: startAt.toISOString(),
+      test_clock_id: clockId,
+      metadata: { story },
+    });
+    customers.push({ subscriptionId: subscription.id, story, cardToken: card.token, reactsEarly: random() < 0.5 });
+  }
+  return customers;
+}

@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { Presets, SingleBar } from 'cli-progress';
+import type { Config } from '../../config/config.ts';
+import { buildRuntime } from '../composition/runtime.ts';
+import { startRoles, type RecurProcess } from '../composition/roles.ts';
+import { createMerchant } from '../gateway/merchants/credentials.service.ts';
+import type { MerchantRef } from '../billing/ports/gateway-port.ts';
+import { createLogger } from '../platform/logger.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import { seedDemo } from './demo-scenario.ts';
+import { addMonthsUtc, advanceTo, CardUpdateDesk, monthLabel, settleClock, stopsOfMonth } from './demo-timeline.ts';
+import { renderSummary, summarize, type DemoSummary } from './demo-summary.ts';
+
+export type { DemoSummary, DemoMonth } from './demo-summary.ts';
+
+const day = (date: Date): string => date.toISOString().slice(0, 10);
+
+export interface DemoOptions {
+  subscriptions: number;
+  months: number;
+  /** The test clock's start: midnight UTC of the first day billed. */
+  start: Date;
+  seed: number;
+}
+
+/** `recur demo [--subscriptions N] [--months N] [--start YYYY-MM-DD] [--seed N]`; an error is a usage message. */
+export function parseDemoArgs(args: string[], clock: Clock = systemClock): { options: DemoOptions } | { error: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { subscriptions: { type: 'string' }, months: { type: 'string' }, start: { type: 'string' }, seed: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  const whole = (name: string, value: string | undefined, fallback: number, max: number): number | string => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    return /^\d+$/.test(value) && n >= 1 && n <= max ? n : `--${name} takes a whole number from 1 to ${max}`;
+  };
+  const subscriptions = whole('subscriptions', values.subscriptions, 300, 5_000);
+  // Renewed cards expire 3 years on: a longer window would have a renewal meet a card of the demo's own.
+  const months = whole('months', values.months, 12, 36);
+  const seed = whole('seed', values.seed, 1, 2 ** 31);
+  const now = clock.now();
+  const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  let start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  if (values.start !== undefined) {
+    start = new Date(`${values.start}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.start) || Number.isNaN(start.getTime())) return { error: '--start takes a date, YYYY-MM-DD' };
+    // Cards that expire during the demo are tokenized today: the sandbox refuses an expiry already past.
+    if (start.getTime() < thisMonth) return { error: '--start may not be before the current month' };
+  }
+  for (const v of [subscriptions, months, seed]) if (typeof v === 'string') return { error: v };
+  return { options: { subscriptions: subscriptions as number, months: months as number, start, seed: seed as number } };
+}
+
+/**
+ * `recur demo`: a year of billing in about a minute, on the embedded sandbox and a test clock, in
+ * one process running the scheduler and the workers. Progress goes to `out`; the summary table to
+ * stdout. The demo merchant and everything it billed stay in the database, to look at afterwards.
+ */
+export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.WritableStream = process.stderr): Promise<DemoSummary> {
+  const logger = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: pino.destination(2) });
+  const runtime = await buildRuntime(config, { prepareDatabase: true, logger });
+  let recur: RecurProcess | null = null;
+  const bar = new SingleBar(
+    {
+      stream: out,
+      format: 'Billing [{bar}] {value}/{total} months | clock {clock} | {duration_formatted}',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5_000,
+    },
+    Presets.shades_classic,
+  );
+  try {
+    recur = await startRoles(runtime, { api: false, scheduler: true, workers: true });
+    const created = await createMerchant(runtime.orm.em.fork(), runtime.clock, runtime.secrets.credentialKey, {
+      name: 'Recur Demo',
+      currencies: ['AUD'],
+    });
+    const merchant: MerchantRef = { merchantId: created.merchant_id, environment: 'sandbox' };
+    const testClock = await runtime.billing.createTestClock(merchant, options.start);
+
+    out.write(`Recur demo: ${options.subscriptions} subscriptions on a test clock at ${day(options.start)}, seed ${options.seed}\n`);
+    const customers = await seedDemo(runtime, merchant, testClock.id, options);
+    await settleClock(runtime, merchant, testClock.id);
+
+    const ctx = await runtime.gateway.merchantContext(merchant.merchantId, merchant.environment);
+    const early = new Set(customers.filter((c) => c.story === 'expiring' && c.reactsEarly).map((c) => c.cardToken));
+    const desk = new CardUpdateDesk(runtime, merchant, ctx, early);
+    const expiryUpdates = new Map<string, number>();
+    bar.start(options.months, 0, { clock: day(options.start) });
+    for (let m = 0; m < options.months; m++) {
+      const label = monthLabel(addMonthsUtc(options.start, m));
+      const stops = stopsOfMonth(options.start, m);
+      for (const stop of stops) {
+        const updates = await advanceTo(runtime, merchant, testClock.id, stop, desk);
+        if (updates) expiryUpdates.set(label, (expiryUpdates.get(label) ?? 0) + updates);
+      }
+      bar.increment(1, { clock: day(stops.at(-1)!) });
+    }
+    bar.stop();
+
+    const summary = await summarize(runtime.sql, merchant, expiryUpdates);
+    process.stdout.write(
+      `\nRecur demo: ${options.subscriptions} subscriptions, ${options.months} months from ${day(options.start)} (seed ${options.seed})\n` +
+        `Demo merchant ${merchant.merchantId}, sandbox username ${created.sandbox.username} ` +
+        `(recur merchant rotate-token --username ${created.sandbox.username} gives it an API token to look around)\n\n` +
+        renderSummary(summary),
+    );
+    return summary;
+  } finally {
+    bar.stop();
+    if (recur) await recur.close();
+    else await runtime.close();
+  }
+}
