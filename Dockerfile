@@ -7,6 +7,6 @@ COPY config ./config
 COPY src ./src
 ENV NODE_ENV=production
 USER node
-EXPOSE 8443 8444
+EXPOSE 8443 8444 9464
 ENTRYPOINT ["node", "bin/recur.js"]
 CMD ["start"]
