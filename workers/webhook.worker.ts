@@ -1,5 +1,8 @@
 import { Worker, type Job } from 'bullmq';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
+import { isPrivateAddress } from '../src/billing/webhooks/webhook-url.ts';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
@@ -17,7 +20,28 @@ export interface WebhookWorkerDeps {
   timeoutMs: number;
   backoffBaseMs: number;
   ca?: string;
+  /** Outside production receivers may sit on private networks; in production a name that resolves to one is refused. */
+  allowPrivateNetworks: boolean;
 }
+
+/**
+ * Resolves receiver names and refuses private, loopback and link-local addresses at connect
+ * time, so a name that pointed elsewhere when the endpoint was created (DNS rebinding) cannot
+ * reach inside the network.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+      const refused = Object.assign(new Error(`receiver ${hostname} resolves to a private, loopback or link-local address`), {
+        code: 'ERECEIVERPRIVATE',
+      });
+      return callback(refused, '', 0);
+    }
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
 
 const MAX_WAIT_MS = 12 * 3_600_000;
 
@@ -36,7 +60,11 @@ export function startWebhookWorker(
   options: WorkerOptions,
 ): { worker: Worker<WebhookJob>; close(): Promise<void> } {
   const agent = new Agent({
-    connect: { timeout: Math.min(deps.timeoutMs, 10_000), ...(deps.ca ? { ca: deps.ca } : {}) },
+    connect: {
+      timeout: Math.min(deps.timeoutMs, 10_000),
+      ...(deps.ca ? { ca: deps.ca } : {}),
+      ...(deps.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+    },
     headersTimeout: deps.timeoutMs,
     bodyTimeout: deps.timeoutMs,
     keepAliveTimeout: 10_000,

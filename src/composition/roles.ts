@@ -137,6 +137,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           backoffBaseMs: config.WEBHOOK_BACKOFF_BASE_MS,
           ca: config.WEBHOOK_CA_FILE ? readFileSync(config.WEBHOOK_CA_FILE, 'utf8') : undefined,
+          allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
         },
         common,
       );
