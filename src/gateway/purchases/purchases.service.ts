@@ -1,4 +1,4 @@
-import type { Sql, SqlPool } from '../../platform/sql.ts';
+import { violatedConstraint, type Sql, type SqlPool } from '../../platform/sql.ts';
 import { randomInt } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -105,15 +105,8 @@ interface PurchaseRecord {
   adviceRetryAfter: Date | null;
 }
 
-async function insertPurchase(
-  tx: Sql,
-  ctx: MerchantContext,
-  input: PurchaseInput,
-  card: LockedCard,
-  record: PurchaseRecord,
-  now: Date,
-): Promise<PurchaseRow> {
-  const row: PurchaseRow = {
+function purchaseRow(ctx: MerchantContext, input: PurchaseInput, card: StoredCard, record: PurchaseRecord, now: Date): PurchaseRow {
+  return {
     id: record.id,
     reference: input.reference,
     state: record.state,
@@ -137,40 +130,62 @@ async function insertPurchase(
     transactionDate: now,
     settlementDate: now.toISOString().slice(0, 10),
   };
+}
+
+const PURCHASE_INSERT_COLUMNS = `id, merchant_id, environment, reference, card_id, state, amount, currency, successful,
+  response_code, message, "authorization", rrn, upstream_id, cvv_match, captured, captured_amount, refunded_amount,
+  merchant_advice_code, merchant_advice_retry_after, customer_ip, metadata, extra, card_snapshot,
+  transaction_date, settlement_date`;
+
+/** Parameters $1 to $23 of a purchase insert; the card id is supplied by the statement. */
+function purchaseParams(ctx: MerchantContext, row: PurchaseRow): unknown[] {
+  return [
+    row.id,
+    ctx.merchantId,
+    ctx.environment,
+    row.reference,
+    row.state,
+    row.amount,
+    row.currency,
+    row.successful,
+    row.responseCode,
+    row.message,
+    row.authorization,
+    row.rrn,
+    row.cvvMatch,
+    row.captured,
+    row.capturedAmount,
+    row.merchantAdviceCode,
+    row.merchantAdviceRetryAfter,
+    row.customerIp,
+    JSON.stringify(row.metadata),
+    JSON.stringify(row.extra),
+    JSON.stringify(row.cardSnapshot),
+    row.transactionDate,
+    row.settlementDate,
+  ];
+}
+
+/** The values list of a purchase insert, taking the card id from `cardId` (a parameter or a column). */
+function purchaseValues(cardId: string): string {
+  return `$1, $2, $3, $4, ${cardId}, $5, $6, $7, $8, $9, $10, $11, $12, null, $13, $14, $15, 0, $16, $17, $18, $19, $20, $21, $22, $23`;
+}
+
+async function insertPurchase(
+  tx: Sql,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  card: LockedCard,
+  record: PurchaseRecord,
+  now: Date,
+): Promise<PurchaseRow> {
+  const row = purchaseRow(ctx, input, card, record, now);
   const inserted = await tx.query<{ id: string }>(
-    `insert into gateway.purchases (id, merchant_id, environment, reference, card_id, state, amount, currency, successful,
-        response_code, message, "authorization", rrn, upstream_id, cvv_match, captured, captured_amount, refunded_amount,
-        merchant_advice_code, merchant_advice_retry_after, customer_ip, metadata, extra, card_snapshot,
-        transaction_date, settlement_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, null, $14, $15, $16, 0, $17, $18, $19, $20, $21, $22, $23, $24)
+    `insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
+     values (${purchaseValues('$24')})
      on conflict on constraint purchases_reference_unique do nothing
      returning id`,
-    [
-      row.id,
-      ctx.merchantId,
-      ctx.environment,
-      row.reference,
-      card.id,
-      row.state,
-      row.amount,
-      row.currency,
-      row.successful,
-      row.responseCode,
-      row.message,
-      row.authorization,
-      row.rrn,
-      row.cvvMatch,
-      row.captured,
-      row.capturedAmount,
-      row.merchantAdviceCode,
-      row.merchantAdviceRetryAfter,
-      row.customerIp,
-      JSON.stringify(row.metadata),
-      JSON.stringify(row.extra),
-      JSON.stringify(row.cardSnapshot),
-      row.transactionDate,
-      row.settlementDate,
-    ],
+    [...purchaseParams(ctx, row), card.id],
   );
   if (inserted.length === 0) throw new ReferenceTaken();
   return row;
@@ -205,6 +220,27 @@ export async function makePurchase(
   }
 }
 
+function sandboxRecord(ctx: MerchantContext, outcome: SimulatedOutcome): PurchaseRecord {
+  return {
+    id: newTransactionId(ctx.idPrefix, 'P'),
+    state: 'completed',
+    successful: outcome.successful,
+    responseCode: outcome.responseCode,
+    message: outcome.message,
+    authorization: outcome.successful ? digits(6) : null,
+    rrn: digits(12),
+    adviceCode: outcome.adviceCode,
+    adviceRetryAfter: outcome.adviceRetryAfter,
+  };
+}
+
+function simulateFor(card: LockedCard, amount: number, now: Date): SimulatedOutcome {
+  return simulatePurchase(testCardKindOfStored(card.first6, card.last4, card.panLength), amount, {
+    expired: isExpired({ month: card.expiryMonth, year: card.expiryYear }, now),
+    scripted: card.scriptHead,
+  });
+}
+
 async function sandboxPurchase(
   db: SqlPool,
   deps: PurchaseDeps,
@@ -212,32 +248,59 @@ async function sandboxPurchase(
   input: PurchaseInput,
   now: Date,
 ): Promise<PurchaseResult> {
+  if (input.card.kind === 'token') return sandboxPurchaseByToken(db, ctx, input, input.card.tokenOrAlias, now);
+  // A raw card is stored first; a purchase that is then rejected must not leave it behind.
   return db.transaction(async (tx) => {
     const card = await lockInputCard(tx, deps, ctx, input, now);
-    const outcome = simulatePurchase(testCardKindOfStored(card.first6, card.last4, card.panLength), input.amount, {
-      expired: isExpired({ month: card.expiryMonth, year: card.expiryYear }, now),
-      scripted: card.scriptHead,
-    });
-    const row = await insertPurchase(
-      tx,
-      ctx,
-      input,
-      card,
-      {
-        id: newTransactionId(ctx.idPrefix, 'P'),
-        state: 'completed',
-        successful: outcome.successful,
-        responseCode: outcome.responseCode,
-        message: outcome.message,
-        authorization: outcome.successful ? digits(6) : null,
-        rrn: digits(12),
-        adviceCode: outcome.adviceCode,
-        adviceRetryAfter: outcome.adviceRetryAfter,
-      },
-      now,
-    );
+    const outcome = simulateFor(card, input.amount, now);
+    const row = await insertPurchase(tx, ctx, input, card, sandboxRecord(ctx, outcome), now);
     return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
   });
+}
+
+/**
+ * A sandbox purchase by token in two round trips: read the card, then one statement that counts
+ * the transaction, takes the scripted outcome it was simulated with, and inserts the purchase.
+ * One statement is atomic: a taken reference (unique violation) leaves the card untouched. The
+ * script head is compared rather than locked; if another purchase took it first, read again.
+ */
+async function sandboxPurchaseByToken(
+  db: SqlPool,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  tokenOrAlias: string,
+  now: Date,
+): Promise<PurchaseResult> {
+  for (;;) {
+    const [card] = await db.query<LockedCard>(
+      `select ${CARD_COLUMNS}, sandbox_script -> 0 as "scriptHead" from gateway.cards
+        where merchant_id = $1 and environment = $2 and (token = $3 or alias = $3)
+        order by (token = $3) desc limit 1`,
+      [ctx.merchantId, ctx.environment, tokenOrAlias],
+    );
+    if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+    const outcome = simulateFor(card, input.amount, now);
+    const row = purchaseRow(ctx, input, card, sandboxRecord(ctx, outcome), now);
+    try {
+      const inserted = await db.query<{ id: string }>(
+        `with k as (
+           update gateway.cards
+              set transaction_count = transaction_count + 1,
+                  sandbox_script = case when jsonb_array_length(sandbox_script) > 0 then sandbox_script - 0 else sandbox_script end,
+                  updated_at = $22
+            where id = $24 and (sandbox_script -> 0) is not distinct from $25::jsonb
+           returning id)
+         insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
+         select ${purchaseValues('k.id')} from k
+         returning id`,
+        [...purchaseParams(ctx, row), card.id, card.scriptHead === null ? null : JSON.stringify(card.scriptHead)],
+      );
+      if (inserted.length === 1) return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
+    } catch (err) {
+      if (violatedConstraint(err) === 'purchases_reference_unique') throw new ReferenceTaken();
+      throw err;
+    }
+  }
 }
 
 async function upstreamPurchase(
