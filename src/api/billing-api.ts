@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { list, ok } from '../platform/http/envelope.ts';
 import { PageQuery, toPage } from '../platform/pagination.ts';
-import { AppError } from '../platform/errors.ts';
+import { AppError, PlatformErrors } from '../platform/errors.ts';
 import '../platform/http/principal.ts';
 import type { Principal } from '../platform/http/principal.ts';
 import type { BillingCore } from '../billing/billing-core.ts';
@@ -66,9 +66,16 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     return payload;
   });
 
-  app.post('/plans', { schema: { body: PlanCreate } }, async (req, reply) =>
-    reply.code(201).send(ok(await core.createPlan(principalOf(req), req.body), test)),
-  );
+  app.post('/plans', { schema: { body: PlanCreate } }, async (req, reply) => {
+    const principal = principalOf(req);
+    // A plan in a currency the merchant may not charge would fail every charge it ever makes.
+    if (!principal.currencies.includes(req.body.currency)) {
+      throw PlatformErrors.validation([
+        `currency ${req.body.currency} is not permitted for this merchant (${principal.currencies.join(', ')})`,
+      ]);
+    }
+    return reply.code(201).send(ok(await core.createPlan(principal, req.body), test));
+  });
   app.get('/plans', { schema: { querystring: Listing } }, async (req, reply) =>
     reply.send(list(await core.plans(principalOf(req), toPage(req.query)), test)),
   );

@@ -357,3 +357,16 @@ describe('Idempotency-Key', () => {
     expect((await listAll(b, '/subscriptions')).length).toBe(1);
   });
 });
+
+describe('plan currencies', () => {
+  it('refuses a plan in a currency the merchant may not charge, and creates nothing', async () => {
+    const b = await merchantClient(app, 'Currencies');
+    expectError(
+      await b.post('/plans', { name: 'Yen', amount: 500, currency: 'JPY', interval: 'month' }),
+      422,
+      /currency JPY is not permitted for this merchant \(AUD, NZD, USD, GBP, EUR, CAD\)/,
+    );
+    expect((await b.get('/plans')).body.total_records).toBe(0);
+    expect((await b.post('/plans', { name: 'Dollars', amount: 500, currency: 'NZD', interval: 'month' })).status).toBe(201);
+  });
+});

@@ -52,7 +52,7 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
     const credentials = parseBasic(req.headers.authorization);
     if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
     req.merchant = await core.authenticate(environment, credentials.username, credentials.token);
-    req.principal = { merchantId: req.merchant.merchantId, environment: req.merchant.environment };
+    req.principal = { merchantId: req.merchant.merchantId, environment: req.merchant.environment, currencies: req.merchant.currencies };
   });
 }
 

@@ -2,6 +2,8 @@
 export interface Principal {
   merchantId: string;
   environment: 'sandbox' | 'production';
+  /** The currencies the merchant may charge in. */
+  currencies: readonly string[];
 }
 
 declare module 'fastify' {
