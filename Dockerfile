@@ -5,7 +5,10 @@ RUN npm ci --omit=dev --no-audit --no-fund
 COPY bin ./bin
 COPY config ./config
 COPY src ./src
+COPY workers ./workers
 ENV NODE_ENV=production
+# Dev secrets and the self-signed certificate (outside production) live in DATA_DIR.
+RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8443 8444 9464
 ENTRYPOINT ["node", "bin/recur.js"]

@@ -20,6 +20,7 @@ export function startExpiryUpdateWorker(
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
     },
   );
   worker.on('error', (err) => deps.logger.error({ err }, 'expiry-update worker error'));

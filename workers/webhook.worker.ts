@@ -115,13 +115,18 @@ export function startWebhookWorker(
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, deps.backoffBaseMs) },
     },
   );
   worker.on('failed', (job, err) => {
     if (!job) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-    if (final) void markDeliveryFailed(deps.sql, job.data.deliveryId);
+    if (final) {
+      markDeliveryFailed(deps.sql, job.data.deliveryId).catch((err: unknown) =>
+        deps.logger.error({ err, deliveryId: job.data.deliveryId }, 'could not mark the delivery failed'),
+      );
+    }
     deps.logger.warn(
       { jobId: job.id, attemptsMade: job.attemptsMade, final, reason: err.message },
       final ? 'webhook delivery failed for good' : 'webhook delivery failed; it will be retried',

@@ -139,8 +139,9 @@ class UsageError extends Error {}
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
-  if (err instanceof UsageError || err instanceof QueuesUsageError) {
-    console.error(`recur: ${err.message}\n\n${USAGE}`);
+  const badOption = (err as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS_') === true;
+  if (err instanceof UsageError || err instanceof QueuesUsageError || badOption) {
+    console.error(`recur: ${(err as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else if (err instanceof StartupCheckError) {
     console.error(`recur: start-up check failed: ${err.message}`);

@@ -62,11 +62,15 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
-      for (const queue of deps.queues) {
-        const [counts, completed] = await Promise.all([queue.getJobCounts(...QUEUE_STATES), queue.getMetrics('completed', 0, 0)]);
-        for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
-        this.set({ queue: queue.name, state: 'completed' }, completed.meta.count);
-      }
+      // A scrape while Redis is down still returns the process's own counters; these series go missing.
+      this.reset();
+      await Promise.all(
+        deps.queues.map(async (queue) => {
+          const [counts, completed] = await Promise.all([queue.getJobCounts(...QUEUE_STATES), queue.getMetrics('completed', 0, 0)]);
+          for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+          this.set({ queue: queue.name, state: 'completed' }, completed.meta.count);
+        }),
+      ).catch(() => this.reset());
     },
   });
   new Gauge({
@@ -74,8 +78,14 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     help: 'Now minus the oldest charge that is due and not settled (0 when none is owed)',
     registers: [registry],
     async collect() {
-      const [row] = await deps.sql.query<{ lag: number | null }>(DUE_LAG_SQL, [deps.clock.now()]);
-      this.set(Math.max(0, row?.lag ?? 0));
+      // While PostgreSQL is down the series goes missing (alert on absent() too), and the scrape still succeeds.
+      this.reset();
+      try {
+        const [row] = await deps.sql.query<{ lag: number | null }>(DUE_LAG_SQL, [deps.clock.now()]);
+        this.set(Math.max(0, row?.lag ?? 0));
+      } catch {
+        this.reset();
+      }
     },
   });
   const jobs = new Counter({

@@ -37,6 +37,8 @@ const CONNECTION_FAILURES = new Set([
 /** A failure to connect to PostgreSQL while the process is built, told as a failed start-up check. */
 export function postgresFailure(err: unknown, url: string): unknown {
   const code = (err as { code?: string } | null)?.code;
+  if (code === '3D000')
+    return new StartupCheckError(`the database ${describeUrl(url)} does not exist: run \`recur migrate\` (it creates and migrates it)`);
   return code && CONNECTION_FAILURES.has(code)
     ? new StartupCheckError(`PostgreSQL is not reachable at ${describeUrl(url)}: ${reason(err)}`)
     : err;

@@ -25,6 +25,9 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
     debug: false,
     allowGlobalContext: false,
+    // Only `recur start` and `recur migrate` create a missing database (ensureDatabase below);
+    // the single roles refuse one that is missing or unmigrated.
+    ensureDatabase: false,
     // Money columns are bigint in PostgreSQL and number in JS (minor units stay far below 2^53).
     forceUtcTimezone: true,
     migrations: {
