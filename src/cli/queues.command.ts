@@ -23,7 +23,11 @@ export async function runQueuesCommand(config: Config, args: string[], out: Node
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new QueuesUsageError('--limit takes a whole number of at least 1');
   const redis = createRedis(config.REDIS_URL, 'producer');
-  const queues = createQueues(redis, config.REDIS_PREFIX);
+  let reported = false;
+  const queues = createQueues(redis, config.REDIS_PREFIX, undefined, (err) => {
+    if (!reported) process.stderr.write(`recur: Redis: ${err.message}\n`);
+    reported = true;
+  });
   try {
     if (sub === undefined) {
       const rows = await queueRows(queues.all());

@@ -108,7 +108,9 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     });
     const redis = createRedis(config.REDIS_URL, 'producer');
     closers.unshift(async () => void redis.disconnect());
-    const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS);
+    const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS, (err, queue) =>
+      logger.warn({ err, queue }, 'queue connection error; BullMQ reconnects'),
+    );
     const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
     closers.unshift(() => queues.close());
     const metrics = createMetrics({ queues: queues.all(), sql, clock });

@@ -3,6 +3,7 @@ import fastifyBasicAuth from '@fastify/basic-auth';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
+import type { ControllerHandlerReturnType } from '@bull-board/api/typings/app';
 import type { Queue } from 'bullmq';
 import type { FastifyError } from 'fastify';
 import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
@@ -61,6 +62,19 @@ export function buildOpsServer(deps: OpsServerDeps): HttpServer {
       queues: deps.queues.map((queue) => new BullMQAdapter(queue)),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Recur queues' } },
+    });
+    // bull-board answers its own routes' errors: in the ops envelope, never with a stack trace.
+    board.setErrorHandler((err: Error & { statusCode?: number }): ControllerHandlerReturnType => {
+      // bull-board's status type leaves out 401; its adapter passes any status through.
+      const answer = (status: number, message: string) => ({
+        status: status as ControllerHandlerReturnType['status'],
+        body: failure([message], false, null),
+      });
+      const status = err.statusCode ?? 500;
+      if (status === 401) return answer(401, 'Ops credentials are required');
+      if (status >= 400 && status < 500) return answer(status, 'Bad request');
+      deps.logger.error({ err }, 'queue dashboard request failed');
+      return answer(500, 'Internal error');
     });
     await ops.register(board.registerPlugin(), { prefix: DASHBOARD_PATH });
   });

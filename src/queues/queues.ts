@@ -55,7 +55,12 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-export function createQueues(connection: Redis, prefix: string, webhookAttempts = 16): Queues {
+export function createQueues(
+  connection: Redis,
+  prefix: string,
+  webhookAttempts = 16,
+  onError: (err: Error, queue: string) => void = () => undefined,
+): Queues {
   const charge = new Queue('charge', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
   const retry = new Queue('retry', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
   const expiryUpdate = new Queue('expiry-update', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
@@ -65,6 +70,8 @@ export function createQueues(connection: Redis, prefix: string, webhookAttempts 
     defaultJobOptions: { attempts: webhookAttempts, backoff: { type: 'webhook' }, removeOnComplete: true, removeOnFail: { count: 10_000 } },
   });
   const all = [charge, retry, expiryUpdate, webhook];
+  // Without a listener BullMQ prints connection errors raw to stderr, outside the logger.
+  for (const queue of all) queue.on('error', (err) => onError(err, queue.name));
   return {
     charge,
     retry,

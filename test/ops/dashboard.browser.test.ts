@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'bullmq';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { chargeJobId, retryJobId, QUEUE_NAMES } from '../../src/queues/queues.ts';
+import { waitFor } from '../helpers/ops.ts';
+
+// The queue dashboard in a real browser (issue 5): headless Chromium loads bull-board behind the
+// ops credentials, lists every Recur queue, and its "Retry all" moves a failed charge job back
+// to waiting. The app runs no workers, so what the test puts in the queues stays where it is.
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SCREENSHOT = join(ROOT, 'test-results', 'ops-dashboard.png');
+
+let app: TestApp;
+let browser: Browser;
+let failedJobId: string;
+
+/** A charge job that failed for good, as one does when PostgreSQL stays away through every transport retry. */
+async function putFailedChargeJob(target: TestApp): Promise<string> {
+  const data = { invoiceId: randomUUID(), attempt: 1 };
+  const jobId = chargeJobId(data);
+  await target.runtime.queues.charge.add('charge', data, { jobId, attempts: 1 });
+  // Take it by hand, as a worker would, and fail it: no worker of the app's runs on this queue.
+  const connection = target.runtime.redis.duplicate({ maxRetriesPerRequest: null });
+  const hand = new Worker('charge', null, { connection, prefix: target.config.REDIS_PREFIX, autorun: false });
+  try {
+    const token = randomUUID();
+    const job = await hand.getNextJob(token);
+    expect(job?.id).toBe(jobId);
+    await job!.moveToFailed(new Error('connect ECONNREFUSED 127.0.0.1:5432 (PostgreSQL unreachable)'), token);
+  } finally {
+    await hand.close();
+    connection.disconnect();
+  }
+  expect(await target.runtime.queues.charge.getJobState(jobId)).toBe('failed');
+  return jobId;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: the dashboard test needs Chromium (apt-get install chromium; CI installs it)`);
+  }
+  app = await startTestApp();
+  failedJobId = await putFailedChargeJob(app);
+  // A little more to look at: a dunning retry due in an hour, and a webhook delivery waiting.
+  const retry = { invoiceId: randomUUID(), attempt: 2 };
+  await app.runtime.queues.retry.add('retry', retry, { jobId: retryJobId(retry), delay: 3_600_000 });
+  const deliveryId = randomUUID();
+  await app.runtime.queues.webhook.add('webhook', { deliveryId }, { jobId: `webhook-${deliveryId}` });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function opsContext(withCredentials: boolean): Promise<BrowserContext> {
+  return browser.newContext({
+    ignoreHTTPSErrors: true,
+    viewport: { width: 1280, height: 800 },
+    ...(withCredentials
+      ? { httpCredentials: { username: app.config.OPS_USERNAME, password: app.runtime.secrets.opsPassword, send: 'always' as const } }
+      : {}),
+  });
+}
+
+describe('queue dashboard in Chromium', () => {
+  it('answers 401 without the ops credentials, and shows no queue', async () => {
+    const context = await opsContext(false);
+    try {
+      const page = await context.newPage();
+      const dashboard = `${app.process.ops!.url}/ops/queues`;
+      // Chromium meets the Basic challenge with no credentials to give, and refuses to show the page.
+      await expect(page.goto(dashboard)).rejects.toThrow(/ERR_INVALID_AUTH_CREDENTIALS/);
+      // From a page of the same origin (the probes need no credentials), fetch says what the server answered.
+      const probe = await context.newPage();
+      expect((await probe.goto(`${app.process.ops!.url}/livez`))?.status()).toBe(200);
+      const answer = await probe.evaluate(async (url) => {
+        const res = await fetch(url, { credentials: 'omit' });
+        return { status: res.status, challenge: res.headers.get('www-authenticate'), body: await res.text() };
+      }, dashboard);
+      expect(answer.status).toBe(401);
+      expect(answer.challenge).toMatch(/^Basic realm="Recur ops"/);
+      for (const queue of QUEUE_NAMES) expect(answer.body).not.toContain(`"${queue}"`);
+      expect(answer.body).not.toContain('Recur queues');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists every Recur queue, and retries a failed charge job', async () => {
+    const context = await opsContext(true);
+    try {
+      const page = await context.newPage();
+      const res = await page.goto(`${app.process.ops!.url}/ops/queues`);
+      expect(res?.status()).toBe(200);
+      await expect(page.title()).resolves.toBe('Recur queues');
+      const sidebar = page.locator('#bull-board-sidebar');
+      for (const queue of QUEUE_NAMES) await sidebar.getByText(queue, { exact: true }).waitFor({ state: 'visible' });
+      // The overview has a card per queue; the failed charge shows in its counts.
+      const main = page.locator('main');
+      for (const queue of QUEUE_NAMES) await main.getByText(queue, { exact: true }).first().waitFor({ state: 'visible' });
+      await main
+        .getByText(/failed/i)
+        .first()
+        .waitFor({ state: 'visible' });
+
+      await mkdir(dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT, fullPage: true });
+      expect(existsSync(SCREENSHOT)).toBe(true);
+
+      // The charge queue's failed jobs: open the queue from the sidebar, then its Failed tab.
+      await sidebar.getByText('charge', { exact: true }).click();
+      await page.waitForURL(/\/ops\/queues\/queue\/charge/);
+      await page
+        .getByRole('link', { name: /^failed/i })
+        .first()
+        .click();
+      await page.waitForURL(/status=failed/);
+      await page.getByText(failedJobId).waitFor({ state: 'visible' });
+      await page.getByText('ECONNREFUSED 127.0.0.1:5432').first().waitFor({ state: 'visible' });
+
+      await page.getByRole('button', { name: 'Retry all' }).click();
+      await page.getByText('Are you sure that you want to retry all failed jobs?').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+      // BullMQ, not the page, says where the job went: back to waiting (no worker runs here).
+      const state = await waitFor(
+        'the job out of failed',
+        () => app.runtime.queues.charge.getJobState(failedJobId),
+        (s) => s !== 'failed',
+      );
+      expect(state).toBe('waiting');
+      expect(await app.runtime.queues.charge.getFailedCount()).toBe(0);
+      // And the page stops listing it under Failed.
+      await page.getByText(failedJobId).waitFor({ state: 'detached', timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});

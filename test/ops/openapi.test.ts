@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { fetchPath } from '../helpers/ops.ts';
+
+// The API described for its users (issue 5): an OpenAPI 3.1 document served without credentials
+// at /v1.0/openapi.json, listing every route each listener serves, and a browsable UI.
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROUTE_FILES = ['src/gateway/api/gateway-api.ts', 'src/api/billing-api.ts'];
+const PREFIX = '/v1.0';
+
+interface Route {
+  method: string;
+  path: string;
+  sandboxOnly: boolean;
+}
+
+/**
+ * The routes the API registers, read from the route files themselves, so that a route added
+ * without documentation fails here. Both files register their sandbox-only routes last, inside
+ * `if (environment === 'sandbox')`.
+ */
+function declaredRoutes(): Route[] {
+  const routes: Route[] = [];
+  for (const file of ROUTE_FILES) {
+    const source = readFileSync(resolve(ROOT, file), 'utf8');
+    const sandboxFrom = source.indexOf("if (environment === 'sandbox')");
+    for (const match of source.matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)) {
+      routes.push({
+        method: match[1]!,
+        path: PREFIX + match[2]!.replace(/:([A-Za-z_]+)/g, '{$1}'),
+        sandboxOnly: sandboxFrom >= 0 && match.index > sandboxFrom,
+      });
+    }
+  }
+  return routes;
+}
+
+function key(route: { method: string; path: string }): string {
+  return `${route.method.toUpperCase()} ${route.path}`;
+}
+
+let app: TestApp;
+let sandboxDoc: any;
+let productionDoc: any;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const sandbox = await fetchPath(app.agent, app.listeners.urls.sandbox!, `${PREFIX}/openapi.json`);
+  expect(sandbox.status, sandbox.text).toBe(200);
+  sandboxDoc = sandbox.body;
+  const production = await fetchPath(app.agent, app.listeners.urls.production, `${PREFIX}/openapi.json`);
+  expect(production.status, production.text).toBe(200);
+  productionDoc = production.body;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function documentedOperations(doc: any): string[] {
+  const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => methods.has(m))
+      .map((m) => key({ method: m, path })),
+  );
+}
+
+/** Follows a `$ref` into `components` (zod's registry may hoist a schema there). */
+function deref(doc: any, schema: any): any {
+  if (!schema?.$ref) return schema;
+  const path = String(schema.$ref).replace(/^#\//, '').split('/');
+  return deref(
+    doc,
+    path.reduce((node, part) => node?.[part], doc),
+  );
+}
+
+function requestSchema(doc: any, method: string, path: string): any {
+  const body = doc.paths[path]?.[method]?.requestBody;
+  expect(body, `${method.toUpperCase()} ${path} documents its body`).toBeDefined();
+  return deref(doc, body.content['application/json'].schema);
+}
+
+describe('OpenAPI document', () => {
+  it('is served without credentials on both listeners, as OpenAPI 3.1.0 JSON', async () => {
+    for (const origin of [app.listeners.urls.sandbox!, app.listeners.urls.production]) {
+      const res = await fetchPath(app.agent, origin, `${PREFIX}/openapi.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.openapi).toBe('3.1.0');
+      expect(res.body.info).toMatchObject({ title: 'Recur API', version: '1.0' });
+    }
+    expect(sandboxDoc.info.description).toMatch(/sandbox/);
+    expect(productionDoc.info.description).toMatch(/production/);
+  });
+
+  it('lists exactly the routes each listener serves, read from the route files', () => {
+    const routes = declaredRoutes();
+    // The reading of the route files found what they hold (31 on both listeners, 4 sandbox-only).
+    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(31);
+    expect(
+      routes
+        .filter((r) => r.sandboxOnly)
+        .map(key)
+        .sort(),
+    ).toEqual(
+      [
+        'PUT /v1.0/sandbox/credit_cards/{key}/script',
+        'POST /v1.0/test_clocks',
+        'GET /v1.0/test_clocks/{id}',
+        'POST /v1.0/test_clocks/{id}/advance',
+      ].sort(),
+    );
+    expect(documentedOperations(sandboxDoc).sort()).toEqual(routes.map(key).sort());
+    expect(documentedOperations(productionDoc).sort()).toEqual(
+      routes
+        .filter((r) => !r.sandboxOnly)
+        .map(key)
+        .sort(),
+    );
+    // Probes, the document itself and the UI are not API operations.
+    for (const path of Object.keys(sandboxDoc.paths)) expect(path.startsWith(`${PREFIX}/`), path).toBe(true);
+    expect(Object.keys(sandboxDoc.paths).some((p) => /openapi|docs|livez|readyz|metrics/.test(p))).toBe(false);
+  });
+
+  it('declares every path parameter, and a response for every operation', () => {
+    for (const [path, item] of Object.entries(sandboxDoc.paths as Record<string, Record<string, any>>)) {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, operation] of Object.entries(item)) {
+        const declared = (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual(inPath.sort());
+        expect(Object.keys(operation.responses ?? {}).length, `${method} ${path} responses`).toBeGreaterThan(0);
+        expect(operation.tags?.length, `${method} ${path} tags`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('declares HTTP Basic authentication for the API', () => {
+    for (const doc of [sandboxDoc, productionDoc]) {
+      expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+      expect(doc.security).toEqual([{ basicAuth: [] }]);
+    }
+  });
+
+  it('documents the card body', () => {
+    const card = requestSchema(sandboxDoc, 'post', `${PREFIX}/credit_cards`);
+    expect(card.type).toBe('object');
+    expect(Object.keys(card.properties).sort()).toEqual(['alias', 'card_expiry', 'card_holder', 'card_number', 'cvv']);
+    expect([...card.required].sort()).toEqual(['card_expiry', 'card_holder', 'card_number', 'cvv']);
+    expect(card.additionalProperties).toBe(false);
+    expect(card.properties.card_number.description).toMatch(/masked/);
+    expect(card.properties.cvv.description).toMatch(/never stored/);
+    const update = requestSchema(sandboxDoc, 'put', `${PREFIX}/credit_cards/{key}`);
+    expect(Object.keys(update.properties).sort()).toEqual(['alias', 'card_expiry']);
+  });
+
+  it('documents the purchase body', () => {
+    const purchase = requestSchema(sandboxDoc, 'post', `${PREFIX}/purchases`);
+    expect(purchase.type).toBe('object');
+    expect([...purchase.required].sort()).toEqual(['amount', 'currency', 'reference']);
+    expect(purchase.properties.amount).toMatchObject({ type: 'integer' });
+    expect(purchase.properties.currency).toMatchObject({ type: 'string', minLength: 3, maxLength: 3 });
+    for (const field of ['card_token', 'card_holder', 'card_number', 'card_expiry', 'cvv', 'customer_ip', 'metadata', 'extra']) {
+      expect(purchase.properties, field).toHaveProperty(field);
+    }
+    const refund = requestSchema(sandboxDoc, 'post', `${PREFIX}/refunds`);
+    expect([...refund.required].sort()).toEqual(['amount', 'reference', 'transaction_id']);
+    // Billing bodies come from the routes' zod schemas.
+    const plan = requestSchema(sandboxDoc, 'post', `${PREFIX}/plans`);
+    expect(plan.properties).toHaveProperty('interval');
+    const subscription = requestSchema(sandboxDoc, 'post', `${PREFIX}/subscriptions`);
+    expect(subscription.required).toEqual(expect.arrayContaining(['plan_id', 'card_token', 'customer_reference']));
+  });
+});
+
+describe('API docs UI', () => {
+  it('serves the browsable UI as HTML without credentials, with its assets and the same document', async () => {
+    for (const origin of [app.listeners.urls.sandbox!, app.listeners.urls.production]) {
+      const page = await fetchPath(app.agent, origin, `${PREFIX}/docs/`);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.text).toMatch(/swagger-ui/i);
+      const css = await fetchPath(app.agent, origin, `${PREFIX}/docs/static/swagger-ui.css`);
+      expect(css.status).toBe(200);
+      const json = await fetchPath(app.agent, origin, `${PREFIX}/docs/json`);
+      expect(json.status).toBe(200);
+      expect(json.body.openapi).toBe('3.1.0');
+    }
+    const json = await fetchPath(app.agent, app.listeners.urls.sandbox!, `${PREFIX}/docs/json`);
+    expect(json.body.paths).toEqual(sandboxDoc.paths);
+  });
+});
