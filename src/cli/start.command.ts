@@ -4,6 +4,7 @@ import { startRoles, type Roles } from '../composition/roles.ts';
 import type { QueueName } from '../queues/queues.ts';
 import { resolveTls } from '../platform/tls.ts';
 import { onShutdownSignal } from './shutdown.ts';
+import { createLogger } from '../platform/logger.ts';
 import { postgresFailure, runStartupChecks } from '../ops/startup-checks.ts';
 
 /**
@@ -16,10 +17,13 @@ export async function runRoles(
   roles: Roles,
   options: { concurrency?: number; queues?: QueueName[]; migrate?: boolean } = {},
 ): Promise<void> {
-  const runtime = await buildRuntime(config, { prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
+  // Signals are caught from the first moment: one that arrives while starting stops the start-up
+  // and drains what already began, instead of killing the process mid-job.
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const signalled = onShutdownSignal(logger);
+  const runtime = await buildRuntime(config, { logger, prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
     throw postgresFailure(err, config.DATABASE_URL);
   });
-  const { logger } = runtime;
   let process_: Awaited<ReturnType<typeof startRoles>> | null = null;
   try {
     await runStartupChecks({
@@ -42,7 +46,7 @@ export async function runRoles(
       );
     }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);
-    await onShutdownSignal(logger);
+    await signalled;
   } finally {
     if (process_) await process_.close();
     else await runtime.close();

@@ -65,8 +65,18 @@ export class GatewayClient {
     });
   }
 
-  async close(): Promise<void> {
-    await this.#dispatcher.close();
+  /**
+   * Lets requests in flight finish for up to `graceMs`, then aborts them: a charge cut off here
+   * is left `sending` or `unknown`, and is looked up by reference before any re-send.
+   */
+  async close(graceMs = 2_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(resolve, graceMs, 'late');
+    });
+    const outcome = await Promise.race([this.#dispatcher.close().then(() => 'closed' as const), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.#dispatcher.destroy();
   }
 
   async #call<T extends z.ZodType>(

@@ -1,0 +1,207 @@
+/**
+ * Start-up checks as an operator meets them (issue 5, RELIABILITY.md): a real `recur` process
+ * refuses to run on an evicting Redis, an unreachable or unmigrated PostgreSQL, or production
+ * without its secrets, and says what to fix. Exit codes: 69 (EX_UNAVAILABLE) for a failed check,
+ * 78 (EX_CONFIG) for configuration.
+ *
+ * The evicting Redis is a private redis-server started here on a free port (the shared Redis's
+ * configuration is never touched); it and the databases made here are removed in afterAll.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Config } from '../../config/config.ts';
+import { deleteKeys, testConfig } from '../helpers/test-app.ts';
+import { connect } from '../helpers/database.ts';
+import { exitWithin, freePort, killAllRecur, recurEnv, runRecur, spawnRecur, waitForLivez, waitUntil } from '../helpers/cli-process.ts';
+
+let config: Config;
+let redisServer: ChildProcess | undefined;
+let redisDir: string | undefined;
+let privateUrl: string;
+let privateRedis: Redis;
+const databases: string[] = [];
+
+/** A redis-server of our own, on a free port, with the given eviction policy and no persistence. */
+async function startPrivateRedis(policy: string): Promise<string> {
+  const port = await freePort();
+  redisDir = await mkdtemp(join(tmpdir(), 'recur-redis-'));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--maxmemory-policy', policy, '--save', '', '--appendonly', 'no', '--dir', redisDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  redisServer = child;
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start on ${port}:\n${out}`)), 15_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (/Ready to accept connections/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code}:\n${out}`));
+    });
+  });
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** An empty database (no schema, no migrations), named so that the run's teardown drops it too. */
+async function createEmptyDatabase(): Promise<string> {
+  const name = `recur_t${inject('runId')}_empty_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('adminUrl') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  databases.push(name);
+  const url = new URL(inject('adminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+beforeAll(async () => {
+  privateUrl = await startPrivateRedis('allkeys-lru');
+  privateRedis = new Redis(privateUrl, { maxRetriesPerRequest: 1 });
+  config = await testConfig({ LOG_LEVEL: 'info', OPS_ENABLED: 'false' });
+});
+
+afterAll(async () => {
+  await killAllRecur();
+  privateRedis?.disconnect();
+  if (redisServer && redisServer.exitCode === null) {
+    const exited = new Promise((r) => redisServer!.once('exit', r));
+    redisServer.kill('SIGTERM');
+    await exited;
+  }
+  if (redisDir) await rm(redisDir, { recursive: true, force: true });
+  if (databases.length) {
+    const admin = new pg.Client({ connectionString: inject('adminUrl') });
+    await admin.connect();
+    for (const name of databases) await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await admin.end();
+  }
+  if (config) {
+    const shared = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    await deleteKeys(shared, `${config.REDIS_PREFIX}:*`);
+    shared.disconnect();
+  }
+});
+
+describe('Redis must not evict', () => {
+  it('refuses allkeys-lru with exit 69, naming the policy and noeviction, and starts no worker', async () => {
+    expect(await privateRedis.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'allkeys-lru']);
+    const out = await runRecur(['worker'], recurEnv(config, { REDIS_URL: privateUrl }));
+    expect(out.code, out.stderr).toBe(69);
+    const port = new URL(privateUrl).port;
+    expect(out.stderr).toContain(`recur: start-up check failed: Redis at 127.0.0.1:${port} has maxmemory-policy allkeys-lru`);
+    expect(out.stderr).toContain('Recur needs noeviction');
+    expect(out.stdout).not.toContain('Recur is running');
+    // No worker ran: nothing but the queues' metadata (BullMQ's Queue objects, built before the
+    // checks, write `<prefix>:<queue>:meta` when they connect) reached the evicting Redis.
+    const keys = await privateRedis.keys('*');
+    expect(keys.filter((k) => !/^[^:]+:[a-z-]+:meta$/.test(k))).toEqual([]);
+  });
+
+  it('starts on the same server once it is set to noeviction, and stops on SIGTERM with exit 0', async () => {
+    // Our private server only (never the shared one).
+    await privateRedis.config('SET', 'maxmemory-policy', 'noeviction');
+    const worker = spawnRecur(['worker'], recurEnv(config, { REDIS_URL: privateUrl }));
+    try {
+      await worker.waitForOutput(/Recur is running/, 30_000);
+      // Its BullMQ workers connect to the private server (a producer, the workers' shared
+      // connection, a blocking one per queue). Their connections come up after the signal
+      // handlers are installed: signalling before that point hits the start-up race reported
+      // in test/ops/shutdown.test.ts ("a SIGTERM as soon as 'Recur is running' is printed").
+      const others = async () => ((await privateRedis.client('LIST')) as string).trim().split('\n').length - 1;
+      await waitUntil('the worker connected to the private Redis', async () => (await others()) >= 3, 20_000);
+      worker.signal('SIGTERM');
+      const exit = await exitWithin(worker, 20_000);
+      expect(exit.code, worker.describe()).toBe(0);
+      expect(worker.stdout()).toContain('shutting down');
+      expect(worker.stderr()).not.toContain('start-up check failed');
+    } finally {
+      await worker.kill();
+    }
+  });
+});
+
+describe('PostgreSQL must be reachable and migrated', () => {
+  it('an unreachable PostgreSQL exits 69 with its address and never its password', async () => {
+    const port = await freePort();
+    const password = `pw-${randomBytes(8).toString('hex')}`;
+    const out = await runRecur(['worker'], recurEnv(config, { DATABASE_URL: `postgres://recur_ops:${password}@127.0.0.1:${port}/recur` }));
+    expect(out.code, out.stderr).toBe(69);
+    expect(out.stderr).toContain(`recur: start-up check failed: PostgreSQL is not reachable at 127.0.0.1:${port}`);
+    expect(out.stdout + out.stderr).not.toContain(password);
+    expect(out.stdout + out.stderr).not.toContain('recur_ops:');
+    expect(out.stdout).not.toContain('Recur is running');
+  });
+
+  it('`recur worker` refuses an unmigrated database (run `recur migrate`); `recur start` migrates it and runs', async () => {
+    const url = await createEmptyDatabase();
+    const worker = await runRecur(['worker'], recurEnv(config, { DATABASE_URL: url }));
+    expect(worker.code, worker.stderr).toBe(69);
+    expect(worker.stderr).toMatch(/recur: start-up check failed: the database lacks \d+ migration\(s\) .*run `recur migrate` first/);
+    expect(worker.stdout).not.toContain('Recur is running');
+
+    const start = spawnRecur(
+      ['start'],
+      recurEnv(config, { DATABASE_URL: url, SANDBOX_PORT: '0', PRODUCTION_PORT: '0', OPS_ENABLED: 'true', OPS_PORT: '0' }),
+    );
+    try {
+      await start.waitForOutput(/Recur is running/, 45_000);
+      await waitForLivez(start);
+      const db = await connect(url);
+      const applied = await db.query<{ n: number }>('select count(*)::int as n from mikro_orm_migrations');
+      await db.end();
+      expect(applied.rows[0]!.n).toBeGreaterThanOrEqual(1);
+      start.signal('SIGTERM');
+      const exit = await exitWithin(start, 20_000);
+      expect(exit.code, start.describe()).toBe(0);
+    } finally {
+      await start.kill();
+    }
+  });
+});
+
+// Two quick refusals: run side by side (each test uses its own `expect`).
+describe.concurrent('production refuses to run without its secrets', () => {
+  const opsPassword = randomBytes(16).toString('base64url');
+
+  it('without vault secrets: exit 78', async ({ expect }) => {
+    const out = await runRecur(
+      ['worker'],
+      recurEnv(config, {
+        NODE_ENV: 'production',
+        OPS_PASSWORD: opsPassword,
+        VAULT_KEYS: '',
+        VAULT_FINGERPRINT_KEY: '',
+        CREDENTIAL_HASH_KEY: '',
+      }),
+    );
+    expect(out.code, out.stderr).toBe(78);
+    expect(out.stderr).toContain('VAULT_KEYS, VAULT_FINGERPRINT_KEY and CREDENTIAL_HASH_KEY are required in production');
+    expect(out.stdout).not.toContain('Recur is running');
+  });
+
+  it('with vault secrets but without OPS_PASSWORD: exit 78 naming OPS_PASSWORD', async ({ expect }) => {
+    const out = await runRecur(['worker'], recurEnv(config, { NODE_ENV: 'production', OPS_ENABLED: 'true', OPS_PASSWORD: '' }));
+    expect(out.code, out.stderr).toBe(78);
+    expect(out.stderr).toContain('OPS_PASSWORD: required in production');
+    expect(out.stdout).not.toContain('Recur is running');
+  });
+});
