@@ -1,35 +1,63 @@
 /**
  * End to end: N due subscriptions (mostly approving cards, some declining) from the scheduler's
- * claim to every outcome recorded, through the `recur start` wiring (scheduler and charge worker
+ * claim to every outcome recorded, through the `recur start` wiring (scheduler and all workers
  * in one process, embedded gateway). Baseline in the same run: a BullMQ job doing one insert +
- * update transaction with raw SQL, at the same concurrency (PERFORMANCE.md's ceiling for a charge).
+ * update transaction with raw SQL, at the same concurrency on the same pool (PERFORMANCE.md's
+ * ceiling for a charge).
  *
- *   node bench/end-to-end.ts [--n 10000] [--concurrency 50] [--decline-every 10]
+ *   node bench/end-to-end.ts [--n 10000] [--concurrency 50] [--decline-every 10] [--cards 600] [--json out.json]
+ *
+ * Latency is due-to-settled: from the later of the subscription's due time and the daemon's
+ * start (all N are due before it starts) to the attempt's outcome being recorded.
  */
 import { parseArgs } from 'node:util';
 import { Queue, Worker } from 'bullmq';
-import { benchEnv, rssMb, seedSubscriptions } from './support.ts';
-import { startRoles } from '../src/composition/roles.ts';
+import {
+  APPROVING_CARDS,
+  DECLINING_CARDS,
+  assignCards,
+  benchEnv,
+  finish,
+  processStats,
+  rssSampler,
+  seedSubscriptions,
+  tokenizeCards,
+  writeJson,
+} from './support.ts';
+import { startRoles, type RecurProcess } from '../src/composition/roles.ts';
 import { createRedis } from '../src/platform/redis.ts';
 
 const { values } = parseArgs({
   options: {
     n: { type: 'string', default: '10000' },
-    concurrency: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: process.env.WORKER_CONCURRENCY ?? '50' },
     'decline-every': { type: 'string', default: '10' },
+    cards: { type: 'string', default: '600' },
+    json: { type: 'string' },
   },
 });
 const N = Number(values.n);
 const CONCURRENCY = Number(values.concurrency);
 const DECLINE_EVERY = Number(values['decline-every']);
+const CARDS = Number(values.cards);
+/** A run that makes no progress for this long has hung: fail it rather than wait forever. */
+const STALL_MS = 120_000;
 
-async function baseline(): Promise<number> {
-  const env = await benchEnv();
+export interface BaselineResult {
+  rate: number;
+  elapsedS: number;
+  cpuMs: number;
+  cpuMsPerJob: number;
+  peakRssMb: number;
+}
+
+async function baseline(): Promise<BaselineResult> {
+  const env = await benchEnv({ WORKER_CONCURRENCY: String(CONCURRENCY) });
+  const connection = createRedis(env.config.REDIS_URL, 'worker');
   try {
     await env.runtime.sql.query('create table public.bench_jobs (id bigint primary key, n int not null)');
     await env.runtime.sql.query('create table public.bench_counter (id int primary key, n bigint not null)');
     await env.runtime.sql.query('insert into public.bench_counter values (1, 0)');
-    const connection = createRedis(env.config.REDIS_URL, 'worker');
     const queue = new Queue('baseline', { connection, prefix: env.config.REDIS_PREFIX });
     for (let i = 0; i < N; i += 1000) {
       await queue.addBulk(
@@ -41,9 +69,12 @@ async function baseline(): Promise<number> {
       );
     }
     let done = 0;
+    const sampler = rssSampler();
+    const cpu0 = process.cpuUsage();
     const started = performance.now();
-    const finished = new Promise<void>((resolve) => {
-      const worker = new Worker(
+    let worker: Worker | undefined;
+    await new Promise<void>((resolve, reject) => {
+      worker = new Worker(
         'baseline',
         async (job) =>
           env.runtime.sql.transaction(async (tx) => {
@@ -53,112 +84,156 @@ async function baseline(): Promise<number> {
         { connection, prefix: env.config.REDIS_PREFIX, concurrency: CONCURRENCY },
       );
       worker.on('completed', () => {
-        if (++done === N) void worker.close().then(() => resolve());
+        if (++done === N) resolve();
       });
+      worker.on('failed', (_job, err) => reject(err));
     });
-    await finished;
-    const rate = N / ((performance.now() - started) / 1000);
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const peakRssMb = sampler.stop();
+    await worker?.close();
     await queue.close();
-    connection.disconnect();
-    return rate;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    return { rate: N / elapsed, elapsedS: elapsed, cpuMs: Math.round(cpuMs), cpuMsPerJob: cpuMs / N, peakRssMb };
   } finally {
+    connection.disconnect();
     await env.cleanup();
   }
 }
 
-async function endToEnd(): Promise<{
+export interface EndToEndResult {
   rate: number;
-  p50: number;
-  p99: number;
+  elapsedS: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
   cpuMs: number;
-  peakRss: number;
+  cpuMsPerCharge: number;
+  peakRssMb: number;
   paid: number;
   pastDue: number;
-}> {
+  settled: number;
+  setupS: number;
+}
+
+async function endToEnd(): Promise<EndToEndResult> {
   const env = await benchEnv({ WORKER_CONCURRENCY: String(CONCURRENCY), SCHEDULER_TICK_MS: '200' });
+  let recur: RecurProcess | null = null;
   try {
-    const ctx = await env.runtime.gateway.merchantContext(env.merchantId, 'sandbox');
-    // Subscriptions have cards of their own: spread them over distinct cards (test numbers × expiries),
-    // as one card's purchases serialise on its row and its declines share one dunning rhythm.
-    const tokenize = async (numbers: string[], count: number) => {
-      const tokens: string[] = [];
-      for (let i = 0; tokens.length < count; i++) {
-        const number = numbers[i % numbers.length]!;
-        const k = Math.floor(i / numbers.length);
-        const expiry = `${String((k % 12) + 1).padStart(2, '0')}/${2031 + Math.floor(k / 12)}`;
-        tokens.push(
-          (await env.runtime.gateway.tokenize(ctx, { card_holder: 'Bench', card_number: number, card_expiry: expiry, cvv: '123' })).token,
-        );
-      }
-      return tokens;
-    };
-    const approving = await tokenize(
-      ['5123456789012346', '4005550000000001', '345678901234564', '3530111333300000', '6250946000000016'],
-      600,
-    );
-    const declining = await tokenize(
-      ['5313581000123430', '4557012345678902', '371449635398431', '3566002020360505', '6250947000000014'],
-      600,
-    );
-    const now = new Date();
-    await seedSubscriptions(env.runtime, env.merchantId, approving[0]!, N, N, now);
-    const declines = DECLINE_EVERY > 0 ? Math.floor(N / DECLINE_EVERY) : 0;
-    await env.runtime.sql.query(
-      `with numbered as (select id, row_number() over (order by id) - 1 as n from billing.subscriptions)
-       update billing.subscriptions s set card_token = case when numbered.n < $3 then ($2::text[])[numbered.n % array_length($2::text[], 1) + 1]
-                                                          else ($1::text[])[numbered.n % array_length($1::text[], 1) + 1] end
-         from numbered where s.id = numbered.id`,
-      [approving, declining, declines],
-    );
+    const setup = performance.now();
+    const approving = await tokenizeCards(env, APPROVING_CARDS, CARDS);
+    const declining = await tokenizeCards(env, DECLINING_CARDS, CARDS);
+    await seedSubscriptions(env.runtime, env.merchantId, approving[0]!, N, N, new Date());
+    await assignCards(env.runtime, approving, declining, DECLINE_EVERY);
+    const setupS = (performance.now() - setup) / 1000;
+
+    const sampler = rssSampler();
     const cpu0 = process.cpuUsage();
-    let peakRss = rssMb();
+    const startedAt = new Date();
     const started = performance.now();
-    const recur = await startRoles(env.runtime, { api: false, scheduler: true, workers: true }, { concurrency: CONCURRENCY });
+    recur = await startRoles(env.runtime, { api: false, scheduler: true, workers: true }, { concurrency: CONCURRENCY });
+    const charge = recur.workers.find((w) => w.name === 'charge');
+    if (!charge) throw new Error('no charge worker started');
+    // Each completed charge job is one recorded outcome (a decline completes its job too).
+    let completed = 0;
+    let lastProgress = performance.now();
+    const allCompleted = new Promise<void>((resolve) => {
+      charge.on('completed', () => {
+        lastProgress = performance.now();
+        if (++completed >= N) resolve();
+      });
+    });
+    let reported = 0;
+    const stalled = new Promise<never>((_, reject) => {
+      const timer = setInterval(() => {
+        const s = (performance.now() - started) / 1000;
+        if (s - reported >= 10) {
+          reported = s;
+          console.error(`end to end: ${completed} of ${N} charged after ${Math.round(s)} s (${Math.round(completed / s)}/s)`);
+        }
+        if (performance.now() - lastProgress > STALL_MS) {
+          clearInterval(timer);
+          reject(new Error(`no charge completed for ${STALL_MS / 1000} s (${completed} of ${N} done)`));
+        }
+      }, 1000);
+      timer.unref();
+      void allCompleted.then(() => clearInterval(timer));
+    });
+    await Promise.race([allCompleted, stalled]);
+    let elapsed = (performance.now() - started) / 1000;
+    // Verify in PostgreSQL: every invoice has its outcome (wait if a job completed without one).
     for (;;) {
       const rows = await env.runtime.sql.query<{ n: number }>(`select count(*)::int as n from billing.invoices where status <> 'open'`);
-      peakRss = Math.max(peakRss, rssMb());
       if (rows[0]!.n >= N) break;
-      await new Promise((r) => setTimeout(r, 100));
+      if (performance.now() - lastProgress > STALL_MS) throw new Error(`${rows[0]!.n} of ${N} invoices settled`);
+      await new Promise((r) => setTimeout(r, 250));
+      elapsed = (performance.now() - started) / 1000;
     }
-    const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const lat = await env.runtime.sql.query<{ p50: number; p99: number }>(
-      `select percentile_cont(0.5) within group (order by ms) as p50, percentile_cont(0.99) within group (order by ms) as p99
-         from (select extract(epoch from (a.updated_at - s.start_at)) * 1000 as ms
-                 from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id join billing.subscriptions s on s.id = i.subscription_id) x`,
+    const peakRssMb = sampler.stop();
+    const lat = await env.runtime.sql.query<{ p50: number; p99: number; max: number; n: number }>(
+      `select percentile_cont(0.5) within group (order by ms) as p50, percentile_cont(0.99) within group (order by ms) as p99,
+              max(ms) as max, count(*)::int as n
+         from (select extract(epoch from (a.updated_at - greatest(i.period_start, $1::timestamptz))) * 1000 as ms
+                 from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+                where a.number = 1 and a.status not in ('sending', 'unknown')) x`,
+      [startedAt],
     );
     const counts = await env.runtime.sql.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from billing.invoices group by status',
     );
-    await recur.scheduler?.stop();
-    await Promise.all(recur.workers.map((w) => w.close()));
+    await recur.close();
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     return {
       rate: N / elapsed,
-      p50: Math.round(lat[0]!.p50),
-      p99: Math.round(lat[0]!.p99),
-      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-      peakRss,
+      elapsedS: elapsed,
+      p50Ms: Math.round(lat[0]!.p50),
+      p99Ms: Math.round(lat[0]!.p99),
+      maxMs: Math.round(lat[0]!.max),
+      cpuMs: Math.round(cpuMs),
+      cpuMsPerCharge: cpuMs / N,
+      peakRssMb,
       paid: counts.find((c) => c.status === 'paid')?.n ?? 0,
       pastDue: counts.find((c) => c.status === 'past_due')?.n ?? 0,
+      settled: lat[0]!.n,
+      setupS,
     };
   } finally {
+    await recur?.close().catch((err) => console.error('bench: close failed', err));
     await env.cleanup();
   }
 }
 
-const base = await baseline();
-const e2e = await endToEnd();
-console.table([
-  { scenario: 'baseline: BullMQ job, raw insert + update transaction', 'per second': Math.round(base) },
-  {
-    scenario: `end to end: ${N} due subscriptions to recorded outcomes`,
-    'per second': Math.round(e2e.rate),
-    'due-to-settled p50 ms': e2e.p50,
-    'p99 ms': e2e.p99,
-    'process CPU ms': e2e.cpuMs,
-    'peak RSS MB': e2e.peakRss,
-    paid: e2e.paid,
-    'past due': e2e.pastDue,
-  },
-]);
-console.log(`end to end / baseline: ${(e2e.rate / base).toFixed(2)}`);
+async function main(): Promise<void> {
+  const base = await baseline();
+  const e2e = await endToEnd();
+  console.table([
+    {
+      scenario: 'baseline: BullMQ job, raw insert + update transaction',
+      'per second': Math.round(base.rate),
+      'CPU ms per unit': base.cpuMsPerJob.toFixed(3),
+      'peak RSS MB': base.peakRssMb,
+    },
+    {
+      scenario: `end to end: ${N} due subscriptions to recorded outcomes`,
+      'per second': Math.round(e2e.rate),
+      'due-to-settled p50 ms': e2e.p50Ms,
+      'p99 ms': e2e.p99Ms,
+      'CPU ms per unit': e2e.cpuMsPerCharge.toFixed(3),
+      'peak RSS MB': e2e.peakRssMb,
+      paid: e2e.paid,
+      'past due': e2e.pastDue,
+    },
+  ]);
+  console.log(`end to end / baseline: ${(e2e.rate / base.rate).toFixed(2)}`);
+  await writeJson(values.json, {
+    scenario: 'end-to-end',
+    params: { n: N, concurrency: CONCURRENCY, declineEvery: DECLINE_EVERY, cards: CARDS },
+    baseline: base,
+    endToEnd: e2e,
+    ratio: e2e.rate / base.rate,
+    process: processStats(),
+  });
+}
+
+finish(main());

@@ -2,19 +2,22 @@
  * Gateway API throughput over HTTPS with keep-alive: purchases by token at 1 and 32 concurrent
  * clients, against the same server's `GET /livez` (no database) and `GET /v1.0/health`
  * (authenticated, one query) measured in the same run. Recur runs as a child process
- * (`recur start`) on its own database, so the load generator does not share its event loop.
+ * (`recur start`) on its own database and Redis prefix (both removed afterwards), so the load
+ * generator does not share its event loop.
  *
- *   node bench/gateway-api.ts [--seconds 10] [--json out.json]
+ *   node bench/gateway-api.ts [--seconds 10] [--json out.json] [--no-health]
+ *
+ * `--no-health` skips the /v1.0/health rows (the quick run does, to save time).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
-import pg from 'pg';
+import { deleteRedisKeys, dropDatabases, DB_PREFIX, REDIS_PREFIX_BASE, processStats, tunedEnv } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,11 +26,13 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'server-log': { type: 'string' },
     only: { type: 'string' },
+    'no-health': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
 const ROOT = resolve(import.meta.dirname, '..');
-const db = `recur_bench_${randomBytes(3).toString('hex')}`;
+const db = `${DB_PREFIX}_${randomBytes(3).toString('hex')}`;
+const redisPrefix = `${REDIS_PREFIX_BASE}-${randomBytes(4).toString('hex')}`;
 const dataDir = await mkdtemp(join(tmpdir(), 'recur-bench-'));
 const env = {
   ...process.env,
@@ -35,9 +40,12 @@ const env = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
   DATABASE_POOL_MAX: '20',
+  ...tunedEnv(),
   DATA_DIR: dataDir,
+  REDIS_PREFIX: redisPrefix,
   SANDBOX_PORT: '0',
   PRODUCTION_PORT: '0',
+  OPS_PORT: '0',
 };
 
 function cli(args: string[]): Promise<string> {
@@ -49,7 +57,20 @@ function cli(args: string[]): Promise<string> {
   });
 }
 
-async function startServer(): Promise<{ base: string; stop: () => void }> {
+interface Server {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** The server's peak RSS so far (Linux: the kernel's high-water mark), in MB; null elsewhere. */
+async function peakRssMb(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const m = /VmHWM:\s+(\d+) kB/.exec(status);
+  return m ? Math.round(Number(m[1]) / 1024) : null;
+}
+
+async function startServer(): Promise<Server> {
   const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
   const child = spawn(process.execPath, [...profile, join(ROOT, 'bin/recur.js'), 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const base = await new Promise<string>((ok, fail) => {
@@ -62,7 +83,18 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     });
     child.on('exit', (code) => fail(new Error(`recur start exited ${code}: ${err}`)));
   });
-  return { base, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  return {
+    base,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 interface Result {
@@ -104,10 +136,11 @@ async function load(name: string, clients: number, agent: Agent, send: (client: 
   };
 }
 
-await cli(['migrate']);
-const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench']));
-const server = await startServer();
+let server: Server | undefined;
 try {
+  // `merchant create` creates the database and applies the migrations, as `recur migrate` would.
+  const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench']));
+  server = await startServer();
   const cert = await readFile(join(dataDir, 'tls/cert.pem'), 'utf8');
   const agent = new Agent({ connect: { ca: cert }, connections: 64, keepAliveTimeout: 30_000, allowH2: false });
   const auth = `Basic ${Buffer.from(`${merchant.sandbox.username}:${merchant.sandbox.api_token}`).toString('base64')}`;
@@ -152,7 +185,7 @@ try {
     if (values.only === 'purchases' && clients === 1) continue;
     if (values.only !== 'purchases') {
       results.push(await load('GET /livez (no database)', clients, agent, () => call('GET', '/livez')));
-      results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
+      if (!values['no-health']) results.push(await load('GET /v1.0/health', clients, agent, () => call('GET', '/v1.0/health')));
     }
     results.push(
       await load('POST /v1.0/purchases by token', clients, agent, (c, i) =>
@@ -166,20 +199,33 @@ try {
     );
   }
   await agent.close();
+  const serverPeakRssMb = await peakRssMb(server.pid);
   console.table(results);
+  const ratios: { clients: number; purchasesPerSecond: number; livezPerSecond: number; ratio: number }[] = [];
   for (const clients of values.only ? [] : [1, 32]) {
     const base = results.find((r) => r.clients === clients && r.scenario.startsWith('GET /livez'))!;
     const buy = results.find((r) => r.clients === clients && r.scenario.startsWith('POST'))!;
+    ratios.push({ clients, purchasesPerSecond: buy.perSecond, livezPerSecond: base.perSecond, ratio: buy.perSecond / base.perSecond });
     console.log(
       `${clients} client(s): purchases ${buy.perSecond}/s = ${(buy.perSecond / base.perSecond).toFixed(2)} x /livez (${base.perSecond}/s)`,
     );
   }
-  if (values.json) await writeFile(values.json, JSON.stringify({ seconds: SECONDS, results }, null, 2));
+  console.log(`server peak RSS: ${serverPeakRssMb ?? '?'} MB`);
+  if (values.json)
+    await writeFile(
+      values.json,
+      JSON.stringify(
+        { scenario: 'gateway-api', params: { seconds: SECONDS }, results, ratios, serverPeakRssMb, process: processStats() },
+        null,
+        2,
+      ),
+    );
 } finally {
-  server.stop();
-  await new Promise((r) => setTimeout(r, 2000));
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`drop database if exists ${db} with (force)`);
-  await admin.end();
+  await server?.stop();
+  await deleteRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `${redisPrefix}:*`).catch((err) =>
+    console.error('bench: redis cleanup failed', err),
+  );
+  await dropDatabases(db).catch((err) => console.error('bench: database cleanup failed', err));
+  await rm(dataDir, { recursive: true, force: true });
 }
+process.exit(0);

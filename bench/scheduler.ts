@@ -1,34 +1,50 @@
 /**
- * Scheduler tick cost with a large table: N subscriptions of which D are due (default
- * 1,000,000 and 1,000). The tick must cost what is due, not what is stored. Baseline in the same
- * run: the same tick against a table holding only the D due rows.
+ * The scheduler, two measurements (each on its own database):
  *
- *   node bench/scheduler.ts [--total 1000000] [--due 1000] [--repeat 5]
+ * 1. Tick cost with a large table: N subscriptions of which D are due (default 1,000,000 and
+ *    1,000). The tick must cost what is due, not what is stored. Baseline in the same run: the
+ *    same tick against a table holding only the D due rows.
+ * 2. With `--claim C` (off unless given; `npm run bench` gives it): one tick that claims, invoices
+ *    and enqueues C due subscriptions (the month-end backlog), its rate and RSS at 25/50/75/100 %
+ *    of the jobs enqueued (memory must stay flat: the tick streams batches). Baseline in the same
+ *    run: BullMQ `addBulk` of C charge-shaped jobs in batches of SCHEDULER_BATCH_SIZE, the Redis
+ *    side of the same work alone.
+ *
+ *   node bench/scheduler.ts [--total 1000000] [--due 1000] [--repeat 5] [--claim 0] [--json out.json]
+ *
+ * `--total 0` skips measurement 1.
  */
 import { parseArgs } from 'node:util';
-import { benchEnv, seedSubscriptions } from './support.ts';
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { benchEnv, deleteRedisKeys, finish, median, processStats, rssMb, seedSubscriptions, writeJson } from './support.ts';
 import { runSchedulerTick } from '../src/scheduler/scheduler.service.ts';
 import { schedulerDeps } from '../src/composition/roles.ts';
 import { ManualClock } from '../src/platform/clock.ts';
+import { CHARGE_JOB_OPTIONS, chargeJobId } from '../src/queues/queues.ts';
 
 const { values } = parseArgs({
   options: {
     total: { type: 'string', default: '1000000' },
     due: { type: 'string', default: '1000' },
     repeat: { type: 'string', default: '5' },
+    claim: { type: 'string', default: '0' },
+    json: { type: 'string' },
   },
 });
 const TOTAL = Number(values.total);
 const DUE = Number(values.due);
 const REPEAT = Number(values.repeat);
+const CLAIM = Number(values.claim);
 
-async function measure(total: number): Promise<{ tickMs: number[]; idleMs: number[] }> {
+async function measure(total: number): Promise<{ tickMs: number[]; idleMs: number[]; seedMs: number }> {
   const env = await benchEnv();
   try {
     const now = new Date('2027-01-01T00:00:00Z');
     const t0 = performance.now();
     await seedSubscriptions(env.runtime, env.merchantId, 'benchcardtoken000001', total, DUE, now);
-    console.error(`seeded ${total} subscriptions in ${Math.round(performance.now() - t0)} ms`);
+    const seedMs = Math.round(performance.now() - t0);
+    console.error(`seeded ${total} subscriptions in ${seedMs} ms`);
     const tickMs: number[] = [];
     const idleMs: number[] = [];
     // The same clock every round: each round makes the same D rows due again (their next period).
@@ -49,18 +65,143 @@ async function measure(total: number): Promise<{ tickMs: number[]; idleMs: numbe
       await runSchedulerTick(deps);
       idleMs.push(performance.now() - start);
     }
-    return { tickMs, idleMs };
+    return { tickMs, idleMs, seedMs };
   } finally {
     await env.cleanup();
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const base = await measure(DUE);
-const big = await measure(TOTAL);
-console.table([
-  { table: `${DUE} rows, all due`, 'tick ms (median)': median(base.tickMs).toFixed(1), 'idle tick ms': median(base.idleMs).toFixed(2) },
-  { table: `${TOTAL} rows, ${DUE} due`, 'tick ms (median)': median(big.tickMs).toFixed(1), 'idle tick ms': median(big.idleMs).toFixed(2) },
-]);
-console.log(`tick with ${TOTAL} rows / tick with ${DUE} rows: ${(median(big.tickMs) / median(base.tickMs)).toFixed(2)}x`);
-console.log(`per due subscription: ${((median(big.tickMs) / DUE) * 1000).toFixed(0)} us (claim, invoice, advance, events, enqueue)`);
+export interface ClaimResult {
+  claimed: number;
+  batchSize: number;
+  seedMs: number;
+  /** BullMQ addBulk alone, the same number of charge-shaped jobs, the same batch size. */
+  baseline: { rate: number; elapsedS: number };
+  /** Claim, invoice, advance and enqueue: until the last charge job is in Redis. */
+  rate: number;
+  enqueuedS: number;
+  /** The whole tick, the outbox relay of its `invoice.created` events included. */
+  tickS: number;
+  tickRate: number;
+  rssBeforeMb: number;
+  /** RSS when 25, 50, 75 and 100 % of the jobs were enqueued. */
+  rssAtMb: { 25: number; 50: number; 75: number; 100: number };
+  peakRssMb: number;
+}
+
+async function claimThroughput(count: number): Promise<ClaimResult> {
+  const env = await benchEnv();
+  try {
+    const now = new Date();
+    const t0 = performance.now();
+    await seedSubscriptions(env.runtime, env.merchantId, 'benchcardtoken000001', count, count, now);
+    const seedMs = Math.round(performance.now() - t0);
+    console.error(`seeded ${count} due subscriptions in ${seedMs} ms`);
+    const batchSize = env.config.SCHEDULER_BATCH_SIZE;
+
+    // Baseline: the Redis half of the work alone, on a queue of its own, deleted before the tick.
+    const queue = new Queue('bench-addbulk', {
+      connection: env.runtime.redis,
+      prefix: env.config.REDIS_PREFIX,
+      defaultJobOptions: CHARGE_JOB_OPTIONS,
+    });
+    let start = performance.now();
+    for (let i = 0; i < count; i += batchSize) {
+      await queue.addBulk(
+        Array.from({ length: Math.min(batchSize, count - i) }, () => {
+          const data = { invoiceId: randomUUID(), attempt: 1 };
+          return { name: 'charge', data, opts: { jobId: chargeJobId(data) } };
+        }),
+      );
+    }
+    const baseElapsed = (performance.now() - start) / 1000;
+    await queue.close();
+    await deleteRedisKeys(env.config.REDIS_URL, `${env.config.REDIS_PREFIX}:bench-addbulk:*`);
+    console.error(`baseline: addBulk of ${count} jobs in ${baseElapsed.toFixed(1)} s`);
+
+    const rssBeforeMb = rssMb();
+    let peak = rssBeforeMb;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 250);
+    const marks = [0.25, 0.5, 0.75, 1].map((f) => Math.ceil(count * f));
+    const rssAt: number[] = [];
+    let enqueued = 0;
+    let enqueuedAt = 0;
+    const base = schedulerDeps(env.runtime);
+    const deps = {
+      ...base,
+      enqueue: async (jobs: Parameters<typeof base.enqueue>[0]) => {
+        await base.enqueue(jobs);
+        enqueued += jobs.length;
+        while (rssAt.length < marks.length && enqueued >= marks[rssAt.length]!) rssAt.push(rssMb());
+        if (enqueued >= count && !enqueuedAt) enqueuedAt = performance.now();
+      },
+    };
+    start = performance.now();
+    const claimed = await runSchedulerTick(deps);
+    const tickElapsed = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    if (claimed !== count) throw new Error(`claimed ${claimed}, expected ${count}`);
+    const enqueuedS = ((enqueuedAt || performance.now()) - start) / 1000;
+    peak = Math.max(peak, ...rssAt);
+    return {
+      claimed,
+      batchSize,
+      seedMs,
+      baseline: { rate: count / baseElapsed, elapsedS: baseElapsed },
+      rate: count / enqueuedS,
+      enqueuedS,
+      tickS: tickElapsed,
+      tickRate: count / tickElapsed,
+      rssBeforeMb,
+      rssAtMb: { 25: rssAt[0]!, 50: rssAt[1]!, 75: rssAt[2]!, 100: rssAt[3]! },
+      peakRssMb: peak,
+    };
+  } finally {
+    await env.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  let tick: { base: Awaited<ReturnType<typeof measure>>; big: Awaited<ReturnType<typeof measure>> } | null = null;
+  if (TOTAL > 0) {
+    const base = await measure(DUE);
+    const big = await measure(TOTAL);
+    tick = { base, big };
+    console.table([
+      { table: `${DUE} rows, all due`, 'tick ms (median)': median(base.tickMs).toFixed(1), 'idle tick ms': median(base.idleMs).toFixed(2) },
+      {
+        table: `${TOTAL} rows, ${DUE} due`,
+        'tick ms (median)': median(big.tickMs).toFixed(1),
+        'idle tick ms': median(big.idleMs).toFixed(2),
+      },
+    ]);
+    console.log(`tick with ${TOTAL} rows / tick with ${DUE} rows: ${(median(big.tickMs) / median(base.tickMs)).toFixed(2)}x`);
+    console.log(`per due subscription: ${((median(big.tickMs) / DUE) * 1000).toFixed(0)} us (claim, invoice, advance, events, enqueue)`);
+  }
+  let claim: ClaimResult | null = null;
+  if (CLAIM > 0) {
+    claim = await claimThroughput(CLAIM);
+    console.table([
+      { what: `BullMQ addBulk, ${CLAIM} jobs (baseline)`, 'per second': Math.round(claim.baseline.rate) },
+      { what: `scheduler: claim, invoice, enqueue ${CLAIM} due`, 'per second': Math.round(claim.rate) },
+      { what: 'the whole tick (with the outbox relay)', 'per second': Math.round(claim.tickRate) },
+    ]);
+    console.log(
+      `RSS MB before ${claim.rssBeforeMb}, at 25/50/75/100 %: ${Object.values(claim.rssAtMb).join(' / ')}, peak ${claim.peakRssMb}; ` +
+        `scheduler / addBulk: ${(claim.rate / claim.baseline.rate).toFixed(2)}`,
+    );
+  }
+  await writeJson(values.json, {
+    scenario: 'scheduler',
+    params: { total: TOTAL, due: DUE, repeat: REPEAT, claim: CLAIM },
+    tick: tick && {
+      baseline: { rows: DUE, medianMs: median(tick.base.tickMs), idleMedianMs: median(tick.base.idleMs), ...tick.base },
+      large: { rows: TOTAL, medianMs: median(tick.big.tickMs), idleMedianMs: median(tick.big.idleMs), ...tick.big },
+      ratio: median(tick.big.tickMs) / median(tick.base.tickMs),
+    },
+    claim: claim && { ...claim, ratio: claim.rate / claim.baseline.rate },
+    process: processStats(),
+  });
+}
+
+finish(main());
