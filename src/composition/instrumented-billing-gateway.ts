@@ -2,8 +2,12 @@ import type { BillingGateway } from '../billing/ports/gateway-port.ts';
 import type { RecurMetrics } from '../ops/metrics.ts';
 
 /** The billing gateway with every call timed (`recur_gateway_request_duration_seconds`). */
-export function instrumentBillingGateway(gateway: BillingGateway, metrics: RecurMetrics): BillingGateway {
+export function instrumentBillingGateway(
+  gateway: BillingGateway,
+  metrics: RecurMetrics,
+): BillingGateway & { readonly adapter: BillingGateway } {
   return {
+    adapter: gateway,
     purchase: (merchant, request) =>
       metrics.timeGateway(
         'purchase',

@@ -40,7 +40,8 @@ export interface Runtime {
   gateway: GatewayCore;
   redis: Redis;
   queues: Queues;
-  billingGateway: BillingGateway;
+  /** The adapter the configuration names, wrapped so that every call is timed. */
+  billingGateway: BillingGateway & { readonly adapter: BillingGateway };
   billing: BillingCore;
   /** This process's Prometheus metrics. */
   metrics: RecurMetrics;
@@ -119,7 +120,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       metrics.observeCharges(results);
       await dispatchFollowUps(queues, results, clock.now());
     };
-    let billingGateway: BillingGateway;
+    let billingGateway: Runtime['billingGateway'];
     if (config.BILLING_GATEWAY === 'remote') {
       const client = new GatewayClient({
         baseUrl: config.BILLING_GATEWAY_URL!,

@@ -91,7 +91,7 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
 
   it('wires the adapter the configuration names', () => {
     expect(rt.config.BILLING_GATEWAY).toBe(kind);
-    expect(rt.billingGateway.constructor.name).toBe(kind === 'embedded' ? 'EmbeddedBillingGateway' : 'RemoteBillingGateway');
+    expect(rt.billingGateway.adapter.constructor.name).toBe(kind === 'embedded' ? 'EmbeddedBillingGateway' : 'RemoteBillingGateway');
   });
 
   /** A card, a plan and a subscription through the APIs, invoiced by one scheduler tick; the tick's job is taken out of Redis. */
@@ -138,7 +138,14 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
 
   it('approved: invoice paid, attempt approved with the purchase id, one ledger entry, one purchase', async () => {
     const { invoiceId } = await invoiced(APPROVE, 1500);
-    expect(await attemptCharge(deps, { invoiceId, attempt: 1 })).toEqual({ kind: 'recorded', status: 'approved', invoiceStatus: 'paid' });
+    expect(await attemptCharge(deps, { invoiceId, attempt: 1 })).toEqual({
+      kind: 'recorded',
+      status: 'approved',
+      invoiceStatus: 'paid',
+      amount: 1500,
+      currency: 'AUD',
+      declineClass: null,
+    });
     const { invoice, ledger, purchases } = await state(invoiceId);
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({ successful: true, response_code: '00', amount: '1500' });
