@@ -1,9 +1,8 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
-import { period, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
-import { recordEvents, type NewEvent } from '../billing/events/events.service.ts';
-import type { DunningPolicy } from '../billing/plans/plan.entity.ts';
+import { isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
+import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
@@ -48,14 +47,17 @@ interface DueRow {
   plan_currency: string;
   plan_interval: Interval;
   plan_interval_count: number;
-  plan_dunning: DunningPolicy;
+  /** JSON text: handed on to the invoice as it is. */
+  plan_dunning: string;
   current_interval: Interval;
   current_interval_count: number;
+  /** The test clock's time, for a subscription on one. */
+  clock_time: string | null;
 }
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
   s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
-  p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning as plan_dunning,
+  p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
   cp.interval as current_interval, cp.interval_count as current_interval_count`;
 
 /**
@@ -70,7 +72,7 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
        select id from billing.subscriptions
         where test_clock_id is null and status in ('trialing', 'active', 'past_due') and next_charge_at <= $1
         order by next_charge_at limit $2 for update skip locked)
-     select ${DUE_COLUMNS} from due join billing.subscriptions s using (id)
+     select ${DUE_COLUMNS}, null as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
        join billing.plans cp on cp.id = s.plan_id`,
     [now, limit],
@@ -78,10 +80,10 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
   if (real.length >= limit) return real;
   const clocked = await tx.query<DueRow>(
     `with due as (
-       select s.id from billing.test_clocks c join billing.subscriptions s on s.test_clock_id = c.id
+       select s.id, c.frozen_time from billing.test_clocks c join billing.subscriptions s on s.test_clock_id = c.id
         where s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time
         order by s.next_charge_at limit $1 for update of s skip locked)
-     select ${DUE_COLUMNS} from due join billing.subscriptions s using (id)
+     select ${DUE_COLUMNS}, due.frozen_time as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
        join billing.plans cp on cp.id = s.plan_id`,
     [limit - real.length],
@@ -89,82 +91,84 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
   return real.concat(clocked);
 }
 
+/** A subscription advanced (or cancelled), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
 interface Advance {
   id: string;
-  planId: string;
+  plan_id: string;
   status: string;
-  anchorAt: Date;
-  nextPeriodIndex: number;
-  currentStart: Date | null;
-  currentEnd: Date | null;
-  nextChargeAt: Date | null;
-  cancelledAt: Date | null;
+  anchor_at: string;
+  next_period_index: number;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  next_charge_at: string | null;
+  cancelled_at: string | null;
 }
 
+/** The invoice of the period that began, as the batch statement reads it. */
 interface NewInvoice {
-  subscriptionId: string;
-  merchantId: string;
+  merchant_id: string;
   environment: string;
-  planId: string;
-  periodIndex: number;
-  start: Date;
-  end: Date;
-  amount: number;
+  subscription_id: string;
+  plan_id: string;
+  period_index: number;
+  period_start: string;
+  period_end: string;
+  /** The plan's amount as PostgreSQL wrote it (a bigint). */
+  amount: string;
   currency: string;
-  dunning: DunningPolicy;
+  /** The plan's dunning policy as JSON text. */
+  dunning: string;
+}
+
+interface Planned {
+  advance: Advance;
+  invoice: NewInvoice | null;
+  events: NewEvent[];
+  /** When the subscription is due next (epoch ms), or null when it is not. */
+  nextChargeMs: number | null;
 }
 
 /** What one due subscription turns into: the period's invoice and the subscription advanced, or its cancellation. */
-function planFor(row: DueRow): { advance: Advance; invoice: NewInvoice | null; events: NewEvent[] } {
-  const due = new Date(row.next_charge_at);
+function planFor(row: DueRow): Planned {
   const base = { merchantId: row.merchant_id, environment: row.environment };
   if (row.cancel_at_period_end) {
     return {
       advance: {
         id: row.id,
-        planId: row.plan_id,
+        plan_id: row.plan_id,
         status: 'cancelled',
-        anchorAt: new Date(row.anchor_at),
-        nextPeriodIndex: row.next_period_index,
-        currentStart: null,
-        currentEnd: null,
-        nextChargeAt: null,
-        cancelledAt: due,
+        anchor_at: row.anchor_at,
+        next_period_index: row.next_period_index,
+        current_period_start: null,
+        current_period_end: null,
+        next_charge_at: null,
+        cancelled_at: row.next_charge_at,
       },
       invoice: null,
       events: [
         {
           ...base,
           type: 'subscription.cancelled',
-          data: { subscription_id: row.id, cancelled_at: due.toISOString(), reason: 'period_end' },
+          data: { subscription_id: row.id, cancelled_at: new Date(row.next_charge_at).toISOString(), reason: 'period_end' },
         },
       ],
+      nextChargeMs: null,
     };
   }
-  let anchorAt = new Date(row.anchor_at);
+  let anchorAt = row.anchor_at;
   let index = row.next_period_index;
   let planId = row.plan_id;
   if (row.next_plan_id) {
     // A plan change takes effect at this period boundary; a new cadence re-anchors the calendar here.
     planId = row.next_plan_id;
     if (row.plan_interval !== row.current_interval || row.plan_interval_count !== row.current_interval_count) {
-      anchorAt = due;
+      anchorAt = row.next_charge_at;
       index = 0;
     }
   }
   const cadence: Cadence = { interval: row.plan_interval, intervalCount: row.plan_interval_count, timeZone: row.time_zone };
-  const p = period(anchorAt, cadence, index);
-  const invoice: NewInvoice = {
-    ...base,
-    subscriptionId: row.id,
-    planId,
-    periodIndex: index,
-    start: p.start,
-    end: p.end,
-    amount: Number(row.plan_amount),
-    currency: row.plan_currency,
-    dunning: row.plan_dunning,
-  };
+  const p = periodMs(new Date(anchorAt), cadence, index);
+  const [start, end] = [isoInstant(p.start), isoInstant(p.end)];
   const events: NewEvent[] = [];
   if (row.status === 'trialing')
     events.push({
@@ -175,106 +179,103 @@ function planFor(row: DueRow): { advance: Advance; invoice: NewInvoice | null; e
   return {
     advance: {
       id: row.id,
-      planId,
+      plan_id: planId,
       status: row.status === 'trialing' ? 'active' : row.status,
-      anchorAt,
-      nextPeriodIndex: index + 1,
-      currentStart: p.start,
-      currentEnd: p.end,
-      nextChargeAt: p.end,
-      cancelledAt: null,
+      anchor_at: anchorAt,
+      next_period_index: index + 1,
+      current_period_start: start,
+      current_period_end: end,
+      next_charge_at: end,
+      cancelled_at: null,
     },
-    invoice,
+    invoice: {
+      merchant_id: row.merchant_id,
+      environment: row.environment,
+      subscription_id: row.id,
+      plan_id: planId,
+      period_index: index,
+      period_start: start,
+      period_end: end,
+      amount: row.plan_amount,
+      currency: row.plan_currency,
+      dunning: row.plan_dunning,
+    },
     events,
+    nextChargeMs: p.end,
   };
 }
 
 /**
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period. A subscription several periods behind stays due and is claimed
- * again by the next batch, so every missed period is invoiced once, in order.
+ * again by the next batch, so every missed period is invoiced once, in order. Two statements
+ * whatever the batch size: the claim, then the invoices, the subscriptions and the events together.
+ * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where the
+ * driver's array parameters cost several microseconds per element in JavaScript.
  */
-async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: number; jobs: ChargeJob[] }> {
+async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: number; jobs: ChargeJob[]; more: boolean }> {
   const now = deps.clock.now();
   const rows = await claimDue(tx, now, deps.batchSize);
-  if (rows.length === 0) return { claimed: 0, jobs: [] };
+  if (rows.length === 0) return { claimed: 0, jobs: [], more: false };
   const plans = rows.map(planFor);
-  const invoices = plans.flatMap((p) => (p.invoice ? [p.invoice] : []));
-  const created = invoices.length
-    ? await tx.query<{
-        id: string;
-        subscription_id: string;
-        merchant_id: string;
-        environment: string;
-        amount: string;
-        currency: string;
-        period_start: string;
-      }>(
-        `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-            amount, currency, status, attempt_count, dunning, created_at, updated_at)
-         select gen_random_uuid(), m, e, s, pl, ix, ps, pe, a, c, 'open', 0, d, $11, $11
-           from unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::int[], $6::timestamptz[], $7::timestamptz[], $8::bigint[], $9::text[], $10::jsonb[])
-             as x(m, e, s, pl, ix, ps, pe, a, c, d)
-         on conflict on constraint invoices_period_unique do nothing
-         returning id, subscription_id, merchant_id, environment, amount, currency, period_start`,
-        [
-          invoices.map((i) => i.merchantId),
-          invoices.map((i) => i.environment),
-          invoices.map((i) => i.subscriptionId),
-          invoices.map((i) => i.planId),
-          invoices.map((i) => i.periodIndex),
-          invoices.map((i) => i.start),
-          invoices.map((i) => i.end),
-          invoices.map((i) => i.amount),
-          invoices.map((i) => i.currency),
-          invoices.map((i) => JSON.stringify(i.dunning)),
-          now,
-        ],
-      )
-    : [];
-  const advances = plans.map((p) => p.advance);
-  await tx.query(
-    `update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
-        next_period_index = u.idx, current_period_start = coalesce(u.cs, s.current_period_start),
-        current_period_end = coalesce(u.ce, s.current_period_end), next_charge_at = u.nca,
-        cancelled_at = coalesce(u.ca, s.cancelled_at), cancel_at_period_end = s.cancel_at_period_end and u.ca is null, updated_at = $10
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::int[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
-         as u(id, plan_id, status, anchor_at, idx, cs, ce, nca, ca)
-      where s.id = u.id`,
-    [
-      advances.map((a) => a.id),
-      advances.map((a) => a.planId),
-      advances.map((a) => a.status),
-      advances.map((a) => a.anchorAt),
-      advances.map((a) => a.nextPeriodIndex),
-      advances.map((a) => a.currentStart),
-      advances.map((a) => a.currentEnd),
-      advances.map((a) => a.nextChargeAt),
-      advances.map((a) => a.cancelledAt),
-      now,
-    ],
-  );
-  const events = plans.flatMap((p) => p.events);
-  for (const inv of created) {
-    events.push({
-      merchantId: inv.merchant_id,
-      environment: inv.environment,
-      type: 'invoice.created',
-      data: {
-        invoice_id: inv.id,
-        subscription_id: inv.subscription_id,
-        amount: Number(inv.amount),
-        currency: inv.currency,
-        period_start: new Date(inv.period_start).toISOString(),
-      },
+  // More may be due: a full batch, or a subscription still behind after this period (claimed again by the next batch).
+  const more =
+    rows.length >= deps.batchSize ||
+    plans.some(({ nextChargeMs }, i) => {
+      const at = rows[i]!.clock_time;
+      return nextChargeMs !== null && nextChargeMs <= (at === null ? now.getTime() : Date.parse(at));
     });
-  }
-  await recordEvents(tx, now, events);
-  return { claimed: rows.length, jobs: created.map((inv) => ({ invoiceId: inv.id, attempt: 1 })) };
+  const invoices = plans.flatMap((p) => (p.invoice ? [p.invoice] : []));
+  const advances = plans.map((p) => p.advance);
+  const events = plans.flatMap((p) =>
+    p.events.map((e) => ({ merchant_id: e.merchantId, environment: e.environment, type: e.type, data: e.data })),
+  );
+  const created = await tx.query<{ id: string }>(
+    `with input as (
+       select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
+         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text)),
+     invoiced as (
+       insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
+           amount, currency, status, attempt_count, dunning, created_at, updated_at)
+       select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
+              amount, currency, 'open', 0, dunning::jsonb, $4, $4
+         from input
+       on conflict on constraint invoices_period_unique do nothing
+       returning id, subscription_id, merchant_id, environment, amount, currency),
+     advanced as (
+       update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
+           next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
+           current_period_end = coalesce(u.current_period_end, s.current_period_end), next_charge_at = u.next_charge_at,
+           cancelled_at = coalesce(u.cancelled_at, s.cancelled_at), cancel_at_period_end = s.cancel_at_period_end and u.cancelled_at is null,
+           updated_at = $4
+         from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
+           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz)
+        where s.id = u.id),
+     created_events as (
+       select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
+              jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
+                                 'currency', invoiced.currency, 'period_start', input.period_start) as data
+         from invoiced join input on input.subscription_id = invoiced.subscription_id),
+     other_events as (select * from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb)),
+     recorded as (
+       insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+       select gen_random_uuid(), m, e, t, d, $4, ${bornRelayedSql('m', 'e', 't')}
+         from (select * from created_events union all select * from other_events) as y(m, e, t, d))
+     select id from invoiced`,
+    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
+  );
+  return { claimed: rows.length, jobs: created.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */
 const MAX_BATCHES_PER_TICK = 10_000;
+
+/**
+ * Batches in flight at once in a catch-up (a second joins once a batch comes back full). Two
+ * claimed 100,000 due subscriptions about 1.3 times as fast as one on 2 cores (PostgreSQL,
+ * Redis and Node side by side); a third added little.
+ */
+const LANES = 2;
 
 /**
  * Runs batches until nothing is due, so a subscription several periods behind is caught up in
@@ -285,11 +286,39 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   // Ahead-of-time notices first, so that a clock jumping past the lead point still sends them before the charge.
   await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
   let total = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
-    const { claimed, jobs } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
-    await deps.enqueue(jobs);
-    total += claimed;
-    if (claimed === 0) break;
+  let batches = 0;
+  const lanes: Promise<void>[] = [];
+  // A lane claims and writes batches one after the other; a batch's jobs go to the queue after its
+  // commit, while the lane's next batch is claimed and written (PostgreSQL and Redis work side by
+  // side). A backlog gets a second lane: batches skip each other's locked rows, as two schedulers'
+  // do. A failed hand-off fails the tick once the lane's batch in progress is done (its charges
+  // are owed in PostgreSQL: the sweep hands them over again).
+  const lane = async (): Promise<void> => {
+    let handing: Promise<void> = Promise.resolve();
+    try {
+      while (batches < MAX_BATCHES_PER_TICK) {
+        batches++;
+        const { claimed, jobs, more } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
+        if (claimed >= deps.batchSize && lanes.length < LANES) lanes.push(lane());
+        await handing;
+        handing = deps.enqueue(jobs);
+        handing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+        total += claimed;
+        if (!more) break;
+      }
+    } finally {
+      await handing;
+    }
+  };
+  lanes.push(lane());
+  // Lanes may be added while the first ones run: wait for all of them, then report the first failure.
+  for (let settled = 0; settled < lanes.length;) {
+    const results = await Promise.allSettled(lanes.slice(settled));
+    settled += results.length;
+    if (settled === lanes.length) {
+      const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    }
   }
   await claimDueRetries(deps);
   await relayWebhookEvents(deps);
@@ -301,12 +330,12 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
 export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
   let total = 0;
   for (;;) {
-    const ids = await deps.sql.transaction((tx) => relayEvents(tx, deps.clock.now(), deps.batchSize));
-    await deps.enqueueWebhooks(ids);
-    total += ids.length;
-    // `relayEvents` returns deliveries, not events: stop when a pass relayed nothing new.
-    const left = await deps.sql.query('select 1 from billing.events where not relayed limit 1');
-    if (left.length === 0) return total;
+    // One statement: it is its own transaction.
+    const { events, deliveries } = await relayEvents(deps.sql, deps.clock.now(), deps.batchSize);
+    await deps.enqueueWebhooks(deliveries);
+    total += deliveries.length;
+    // A short batch took every event that was waiting (skipped ones are another relay's to take).
+    if (events < deps.batchSize) return total;
   }
 }
 

@@ -1,12 +1,13 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import { recordEvents, type NewEvent } from '../events/events.service.ts';
+import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
 import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
+import type { DunningPolicy } from '../plans/plan.entity.ts';
 
 export interface ChargeDeps {
   sql: SqlPool;
@@ -57,43 +58,93 @@ interface Claimed {
   resumed: boolean;
 }
 
-/** A card valid through `YYYY-MM-DD` (the last day of its month) is expired from the next day on. */
-export function cardExpiredAt(cardExpiry: string, at: Date): boolean {
-  return at.getTime() >= new Date(`${cardExpiry}T00:00:00Z`).getTime() + 86_400_000;
+/**
+ * A card valid through `YYYY-MM-DD` (the last day of its month) is expired from the next day on
+ * (UTC midnight): SQL over a `YYYY-MM-DD` column and a timestamptz.
+ */
+const CARD_EXPIRED_SQL = (expiry: string, at: string) =>
+  `(${expiry} is not null and ${at} >= (${expiry}::date + 1)::timestamp at time zone 'UTC')`;
+
+interface ClaimRow {
+  /** The invoice locked in its latest version is the one this statement's snapshot read. */
+  consistent: boolean;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  status: string;
+  amount: string;
+  currency: string;
+  attempt_count: number;
+  subscription_id: string;
+  card_token: string;
+  held_for_card: boolean;
+  billing_now: string;
+  expired: boolean;
+  existing_id: string | null;
+  existing_status: string | null;
+  attempt_id: string | null;
 }
 
+/**
+ * Transaction 1, one statement: lock the invoice, and either write the attempt (`sending`, with its
+ * reference) and mark the invoice's attempt in flight, or hold the invoice when the card expired on
+ * the charge date, or change nothing; then commit, before the gateway is called.
+ *
+ * The lock is taken on the invoice's latest version while the rest of the statement reads its
+ * snapshot. Every transaction that writes an attempt or its outcome also updates the invoice, so
+ * when the locked version is not the one the snapshot saw (another delivery of this job committed
+ * in between), the statement writes nothing and runs again with a fresh snapshot.
+ */
+const CLAIM_SQL = `
+  with inv as (
+    select i.id, i.xmin::text as version, i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id,
+           s.card_token, s.card_expiry, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
+      from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+      left join billing.test_clocks c on c.id = s.test_clock_id
+     where i.id = $1 for update of i),
+  seen as (select xmin::text as version from billing.invoices where id = $1),
+  existing as (select id, status from billing.charge_attempts where invoice_id = $1 and number = $2),
+  ready as (
+    -- Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
+    select inv.*, ${CARD_EXPIRED_SQL('inv.card_expiry', 'inv.billing_now')} as expired from inv
+     where inv.version = (select version from seen) and inv.status in ('open', 'past_due') and not inv.held_for_card
+       and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
+  attempt as (
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $3, $3 from ready where not ready.expired
+    returning id),
+  -- An attempt in flight is not also due: the next retry is decided by its outcome.
+  in_flight as (
+    update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3
+     where id = $1 and exists (select 1 from attempt)),
+  -- No doomed purchase: a card expired on the charge date waits for new card data instead.
+  held as (
+    update billing.invoices i set status = 'past_due', held_for_card = true, next_attempt_at = null,
+        first_failed_at = coalesce(i.first_failed_at, ready.billing_now), updated_at = $3
+      from ready where i.id = $1 and ready.expired),
+  held_subscription as (
+    update billing.subscriptions s set status = 'past_due', updated_at = $3
+      from ready where s.id = ready.subscription_id and ready.expired and s.status in ('active', 'trialing'))
+  select inv.version = (select version from seen) as consistent, inv.merchant_id, inv.environment, inv.status, inv.amount, inv.currency,
+         inv.attempt_count, inv.subscription_id, inv.card_token, inv.held_for_card, inv.billing_now,
+         coalesce((select expired from ready), false) as expired,
+         (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id
+    from inv`;
+
+/** A statement that found the invoice changed under its snapshot runs again; this many times at most. */
+const CLAIM_TRIES = 10;
+
 /** Transaction 1: write the attempt (or find the unresolved one) before the gateway is called. */
-async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Claimed | { skip: string; hold?: FailureFollowUps['hold'] }> {
-  const invoices = await tx.query<{
-    merchant_id: string;
-    environment: 'sandbox' | 'production';
-    status: string;
-    amount: string;
-    currency: string;
-    attempt_count: number;
-    subscription_id: string;
-    card_token: string;
-    card_expiry: string | null;
-    held_for_card: boolean;
-    billing_now: string;
-  }>(
-    `select i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id, s.card_token,
-            s.card_expiry, i.held_for_card, coalesce(c.frozen_time, $2) as billing_now
-       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
-       left join billing.test_clocks c on c.id = s.test_clock_id
-      where i.id = $1 for update of i`,
-    [input.invoiceId, now],
-  );
-  const inv = invoices[0];
+async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Claimed | { skip: string; hold?: FailureFollowUps['hold'] }> {
+  const reference = attemptReference(input.invoiceId, input.attempt);
+  let inv: ClaimRow | undefined;
+  for (let tries = 1; ; tries++) {
+    inv = (await sql.query<ClaimRow>(prepared(CLAIM_SQL), [input.invoiceId, input.attempt, now, reference]))[0];
+    if (!inv || inv.consistent) break;
+    if (tries >= CLAIM_TRIES) throw new Error(`invoice ${input.invoiceId} kept changing while its attempt was claimed`);
+  }
   if (!inv) return { skip: 'no such invoice' };
   if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
   if (inv.held_for_card) return { skip: 'held for a card update' };
-  const billingNow = new Date(inv.billing_now);
-  const reference = attemptReference(input.invoiceId, input.attempt);
-  const existing = await tx.query<{ id: string; status: string }>(
-    'select id, status from billing.charge_attempts where invoice_id = $1 and number = $2',
-    [input.invoiceId, input.attempt],
-  );
   const base = {
     merchant: { merchantId: inv.merchant_id, environment: inv.environment },
     reference,
@@ -101,39 +152,18 @@ async function claimAttempt(tx: Sql, now: Date, input: ChargeInput): Promise<Cla
     currency: inv.currency,
     cardToken: inv.card_token,
     subscriptionId: inv.subscription_id,
-    billingNow,
+    billingNow: new Date(inv.billing_now),
   };
-  if (existing[0]) {
-    if (existing[0].status !== 'sending' && existing[0].status !== 'unknown') return { skip: `attempt is ${existing[0].status}` };
-    return { ...base, attemptId: existing[0].id, resumed: true };
+  if (inv.existing_id) {
+    if (inv.existing_status !== 'sending' && inv.existing_status !== 'unknown') return { skip: `attempt is ${inv.existing_status}` };
+    return { ...base, attemptId: inv.existing_id, resumed: true };
   }
-  // Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
-  // No doomed purchase: a card expired on the charge date waits for new card data instead.
-  if (inv.card_expiry && cardExpiredAt(inv.card_expiry, billingNow)) {
-    await tx.query(
-      `update billing.invoices set status = 'past_due', held_for_card = true, next_attempt_at = null,
-          first_failed_at = coalesce(first_failed_at, $2), updated_at = $3 where id = $1`,
-      [input.invoiceId, billingNow, now],
-    );
-    await tx.query(
-      `update billing.subscriptions set status = 'past_due', updated_at = $2 where id = $1 and status in ('active', 'trialing')`,
-      [inv.subscription_id, now],
-    );
+  if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
   }
-  const inserted = await tx.query<{ id: string }>(
-    `insert into billing.charge_attempts (id, invoice_id, number, reference, status, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, 'sending', $4, $4) returning id`,
-    [input.invoiceId, input.attempt, reference, now],
-  );
-  // An attempt in flight is not also due: the next retry is decided by its outcome.
-  await tx.query('update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3 where id = $1', [
-    input.invoiceId,
-    input.attempt,
-    now,
-  ]);
-  return { ...base, attemptId: inserted[0]!.id, resumed: false };
+  if (!inv.attempt_id) throw new Error(`attempt ${input.attempt} of invoice ${input.invoiceId} was neither written nor refused`);
+  return { ...base, attemptId: inv.attempt_id, resumed: false };
 }
 
 /** Asks the gateway; an attempt that was already written is looked up by reference first. */
@@ -155,16 +185,10 @@ async function callGateway(deps: ChargeDeps, claimed: Claimed): Promise<ChargeOu
   });
 }
 
-/** Transaction 2: the outcome, its ledger entry and its events, together or not at all. */
-async function recordOutcome(
-  tx: Sql,
-  now: Date,
-  input: ChargeInput,
-  claimed: Claimed,
-  outcome: Exclude<ChargeOutcome, { kind: 'unknown' }>,
-  caps: NetworkCaps,
-): Promise<ChargeResult> {
-  const status = outcome.kind === 'approved' ? 'approved' : outcome.kind === 'declined' ? 'declined' : 'error';
+type Resolved = Exclude<ChargeOutcome, { kind: 'unknown' }>;
+
+/** What the attempt row records of an outcome (the resolution of a `sending` or `unknown` attempt). */
+function attemptOutcome(claimed: Claimed, outcome: Resolved) {
   const classification =
     outcome.kind === 'rejected'
       ? null
@@ -174,115 +198,166 @@ async function recordOutcome(
           outcome.kind === 'declined' ? outcome.adviceRetryAfter : null,
           claimed.billingNow,
         );
-  const cardToken = outcome.kind === 'rejected' ? null : (outcome.cardToken ?? null);
-  const updated = await tx.query<{ id: string }>(
-    `update billing.charge_attempts set status = $2, purchase_id = $3, response_code = $4, message = $5, advice_code = $6, decline_class = $7,
-        updated_at = $8, card_token = $9, attempted_at = $10
-      where id = $1 and status in ('sending', 'unknown') returning id`,
-    [
-      claimed.attemptId,
-      status,
-      outcome.kind === 'rejected' ? null : outcome.purchaseId,
-      outcome.kind === 'rejected' ? null : outcome.responseCode,
-      outcome.message.slice(0, 255),
-      outcome.kind === 'declined' ? outcome.adviceCode : null,
-      classification?.declineClass ?? null,
-      now,
-      cardToken,
-      claimed.billingNow,
-    ],
+  return {
+    status: outcome.kind === 'approved' ? 'approved' : outcome.kind === 'declined' ? 'declined' : 'error',
+    classification,
+    cardToken: outcome.kind === 'rejected' ? null : (outcome.cardToken ?? null),
+  } as const;
+}
+
+/**
+ * Records an outcome over the attempt only while it is unresolved (`sending` or `unknown`): a
+ * duplicate delivery that comes second finds it resolved and changes nothing. SQL for a CTE
+ * named `recorded`, which returns the attempt's id when this statement recorded it.
+ */
+function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: Resolved): string {
+  const { status, classification, cardToken } = attemptOutcome(claimed, outcome);
+  return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
+        response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
+        advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
+        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
+      where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
+}
+
+/**
+ * Transaction 2 of an approved charge, one statement: the attempt, the invoice paid, its ledger
+ * entry, the subscription back to active when this was its last past-due invoice, and their events,
+ * all or nothing, and all of it only over an unresolved attempt. The common case of a charge.
+ */
+async function recordApproved(
+  db: Sql,
+  now: Date,
+  input: ChargeInput,
+  claimed: Claimed,
+  outcome: Extract<Resolved, { kind: 'approved' }>,
+): Promise<ChargeResult> {
+  const { merchantId, environment } = claimed.merchant;
+  const params = new Params();
+  const recorded = recordAttemptSql(params, now, claimed, outcome);
+  const [invoiceId, at, subscriptionId] = [params.add(input.invoiceId), params.add(now), params.add(claimed.subscriptionId)];
+  const paid: NewEvent = {
+    merchantId,
+    environment,
+    type: 'invoice.paid',
+    data: {
+      invoice_id: input.invoiceId,
+      subscription_id: claimed.subscriptionId,
+      attempt: input.attempt,
+      amount: claimed.amount,
+      currency: claimed.currency,
+      purchase_id: outcome.purchaseId,
+    },
+  };
+  const active: NewEvent = {
+    merchantId,
+    environment,
+    type: 'subscription.updated',
+    data: { subscription_id: claimed.subscriptionId, status: 'active', previous_status: 'past_due' },
+  };
+  const rows = await db.query<{ recorded: boolean }>(
+    prepared(`with recorded as (${recorded}),
+     paid as (
+       update billing.invoices set status = 'paid', paid_at = ${at}, next_attempt_at = null, updated_at = ${at}
+        where id = ${invoiceId} and exists (select 1 from recorded)),
+     ledger as (
+       insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at)
+       select gen_random_uuid(), ${params.add(merchantId)}, ${params.add(environment)}, ${invoiceId}, recorded.id, ${params.add(outcome.purchaseId)},
+              ${params.add(claimed.amount)}, ${params.add(claimed.currency)}, ${at} from recorded),
+     -- A subscription is past due while any invoice is; the last one paid (this one) brings it back.
+     back as (
+       update billing.subscriptions s set status = 'active', updated_at = ${at}
+        where s.id = ${subscriptionId} and s.status = 'past_due' and exists (select 1 from recorded)
+          and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due' and i.id <> ${invoiceId})
+        returning s.id),
+     events as (${insertEventsSql(
+       params,
+       now,
+       [],
+       [
+         { cte: 'recorded', event: paid },
+         { cte: 'back', event: active },
+       ],
+     )})
+     select exists (select 1 from recorded) as recorded`),
+    params.values,
   );
   // Someone else recorded this attempt first (a duplicate delivery): nothing more to do.
-  if (updated.length === 0) return { kind: 'skipped', reason: 'attempt already recorded' };
-  const { merchantId, environment } = claimed.merchant;
-  const events: NewEvent[] = [];
-  const data = {
-    invoice_id: input.invoiceId,
-    subscription_id: claimed.subscriptionId,
-    attempt: input.attempt,
+  if (!rows[0]?.recorded) return { kind: 'skipped', reason: 'attempt already recorded' };
+  return {
+    kind: 'recorded',
+    status: 'approved',
+    invoiceStatus: 'paid',
     amount: claimed.amount,
     currency: claimed.currency,
+    declineClass: null,
+    followUps: undefined,
   };
-  let invoiceStatus: string;
-  let followUps: FailureFollowUps | undefined;
-  if (outcome.kind === 'approved') {
-    await tx.query(`update billing.invoices set status = 'paid', paid_at = $2, next_attempt_at = null, updated_at = $2 where id = $1`, [
-      input.invoiceId,
-      now,
-    ]);
-    await tx.query(
-      `insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8)`,
-      [merchantId, environment, input.invoiceId, claimed.attemptId, outcome.purchaseId, claimed.amount, claimed.currency, now],
-    );
-    events.push({ merchantId, environment, type: 'invoice.paid', data: { ...data, purchase_id: outcome.purchaseId } });
-    // A subscription is past due while any invoice is; the last one paid brings it back.
-    const back = await tx.query<{ id: string }>(
-      `update billing.subscriptions s set status = 'active', updated_at = $2
-        where s.id = $1 and s.status = 'past_due'
-          and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due')
-        returning s.id`,
-      [claimed.subscriptionId, now],
-    );
-    if (back.length)
-      events.push({
-        merchantId,
-        environment,
-        type: 'subscription.updated',
-        data: { subscription_id: claimed.subscriptionId, status: 'active', previous_status: 'past_due' },
-      });
-    invoiceStatus = 'paid';
-  } else {
-    const failure = await applyFailure(tx, {
-      merchantId,
-      environment,
-      invoiceId: input.invoiceId,
-      subscriptionId: claimed.subscriptionId,
-      attempt: input.attempt,
-      declineClass: classification?.declineClass ?? 'error',
-      earliestRetryAt: classification?.earliestRetryAt ?? null,
-      cardToken,
-      billingNow: claimed.billingNow,
-      now,
-      caps,
-    });
-    followUps = failure.followUps;
-    events.push({
+}
+
+/** Transaction 2 of a declined or refused charge: the attempt, then dunning's decision and its writes (two or three statements). */
+async function recordFailure(
+  tx: Sql,
+  now: Date,
+  input: ChargeInput,
+  claimed: Claimed,
+  outcome: Exclude<Resolved, { kind: 'approved' }>,
+  caps: NetworkCaps,
+): Promise<ChargeResult> {
+  const params = new Params();
+  const recorded = recordAttemptSql(params, now, claimed, outcome);
+  const rows = await tx.query<{ recorded: boolean; dunning: DunningPolicy; first_failed_at: string | null; test_clock_id: string | null }>(
+    prepared(`with recorded as (${recorded})
+     select exists (select 1 from recorded) as recorded, i.dunning, i.first_failed_at, s.test_clock_id
+       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id where i.id = ${params.add(input.invoiceId)}`),
+    params.values,
+  );
+  // Someone else recorded this attempt first (a duplicate delivery): nothing more to do.
+  if (!rows[0]?.recorded) return { kind: 'skipped', reason: 'attempt already recorded' };
+  const inv = rows[0];
+  const { merchantId, environment } = claimed.merchant;
+  const { classification, cardToken } = attemptOutcome(claimed, outcome);
+  const declineClass = classification?.declineClass ?? 'error';
+  const failure = await applyFailure(tx, {
+    merchantId,
+    environment,
+    invoiceId: input.invoiceId,
+    subscriptionId: claimed.subscriptionId,
+    attempt: input.attempt,
+    declineClass,
+    earliestRetryAt: classification?.earliestRetryAt ?? null,
+    cardToken,
+    billingNow: claimed.billingNow,
+    now,
+    caps,
+    dunning: inv.dunning,
+    firstFailedAt: inv.first_failed_at ? new Date(inv.first_failed_at) : null,
+    testClockId: inv.test_clock_id,
+    outcomeEvent: (decided) => ({
       merchantId,
       environment,
       type: 'invoice.payment_failed',
       data: {
-        ...data,
+        invoice_id: input.invoiceId,
+        subscription_id: claimed.subscriptionId,
+        attempt: input.attempt,
+        amount: claimed.amount,
+        currency: claimed.currency,
         response_code: outcome.kind === 'declined' ? outcome.responseCode : null,
         message: outcome.message,
-        decline_class: classification?.declineClass ?? 'error',
-        next_attempt_at: failure.nextAttemptAt?.toISOString() ?? null,
-        final: failure.final,
+        decline_class: declineClass,
+        next_attempt_at: decided.nextAttemptAt?.toISOString() ?? null,
+        final: decided.final,
       },
-    });
-    const moved = await tx.query<{ id: string }>(
-      `update billing.subscriptions set status = 'past_due', updated_at = $2 where id = $1 and status in ('active', 'trialing') returning id`,
-      [claimed.subscriptionId, now],
-    );
-    if (moved.length)
-      events.push({
-        merchantId,
-        environment,
-        type: 'subscription.past_due',
-        data: { subscription_id: claimed.subscriptionId, invoice_id: input.invoiceId },
-      });
-    events.push(...failure.events);
-    invoiceStatus = failure.invoiceStatus;
-  }
-  await recordEvents(tx, now, events);
+    }),
+  });
   return {
     kind: 'recorded',
-    status,
-    invoiceStatus,
+    status: outcome.kind === 'declined' ? 'declined' : 'error',
+    invoiceStatus: failure.invoiceStatus,
     amount: claimed.amount,
     currency: claimed.currency,
-    declineClass: outcome.kind === 'approved' ? null : (classification?.declineClass ?? 'error'),
-    followUps,
+    declineClass,
+    followUps: failure.followUps,
   };
 }
 
@@ -294,7 +369,7 @@ async function recordOutcome(
  * infrastructure faults throw (and the queue retries them in seconds).
  */
 export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promise<ChargeResult> {
-  const claimed = await deps.sql.transaction((tx) => claimAttempt(tx, deps.clock.now(), input));
+  const claimed = await claimAttempt(deps.sql, deps.clock.now(), input);
   if ('skip' in claimed) return { kind: 'skipped', reason: claimed.skip, followUps: claimed.hold ? { hold: claimed.hold } : undefined };
   await deps.hooks?.at('before-call', input.invoiceId);
   const outcome = await callGateway(deps, claimed);
@@ -311,11 +386,24 @@ export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promi
       );
       return { kind: 'unknown', reason: outcome.reason };
     }
-    case 'approved':
+    case 'approved': {
+      // One statement is its own transaction; with test hooks it runs in an explicit one, so that
+      // a process can be stopped between the statement and its commit.
+      const hooks = deps.hooks;
+      const result = hooks
+        ? await deps.sql.transaction(async (tx) => {
+            const recorded = await recordApproved(tx, deps.clock.now(), input, claimed, outcome);
+            await hooks.at('before-commit', input.invoiceId);
+            return recorded;
+          })
+        : await recordApproved(deps.sql, deps.clock.now(), input, claimed, outcome);
+      await deps.hooks?.at('after-commit', input.invoiceId);
+      return result;
+    }
     case 'declined':
     case 'rejected': {
       const result = await deps.sql.transaction(async (tx) => {
-        const recorded = await recordOutcome(tx, deps.clock.now(), input, claimed, outcome, deps.caps ?? DEFAULT_CAPS);
+        const recorded = await recordFailure(tx, deps.clock.now(), input, claimed, outcome, deps.caps ?? DEFAULT_CAPS);
         await deps.hooks?.at('before-commit', input.invoiceId);
         return recorded;
       });

@@ -1,5 +1,5 @@
 import type { Sql } from '../../platform/sql.ts';
-import type { NewEvent } from '../events/events.service.ts';
+import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
@@ -20,6 +20,12 @@ export interface FailureInput {
   billingNow: Date;
   now: Date;
   caps: NetworkCaps;
+  /** The invoice's dunning policy, its first failure so far and its subscription's test clock (read with the outcome). */
+  dunning: DunningPolicy;
+  firstFailedAt: Date | null;
+  testClockId: string | null;
+  /** The failed attempt's own event (`invoice.payment_failed`), written with the failure's once the decision is known. */
+  outcomeEvent(decided: { nextAttemptAt: Date | null; final: boolean }): NewEvent;
 }
 
 export interface FailureFollowUps {
@@ -30,7 +36,6 @@ export interface FailureFollowUps {
 }
 
 export interface FailureResult {
-  events: NewEvent[];
   followUps: FailureFollowUps;
   nextAttemptAt: Date | null;
   final: boolean;
@@ -40,7 +45,7 @@ export interface FailureResult {
 /** The declined attempts of a card, in billing time, inside the widest cap window before `at`. */
 async function cardDeclines(tx: Sql, cardToken: string, at: Date): Promise<Date[]> {
   const rows = await tx.query<{ attempted_at: string }>(
-    `select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2`,
+    prepared(`select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2`),
     [cardToken, new Date(at.getTime() - 30 * DAY_MS)],
   );
   return rows.map((r) => new Date(r.attempted_at));
@@ -50,17 +55,14 @@ async function cardDeclines(tx: Sql, cardToken: string, at: Date): Promise<Date[
  * Applies the invoice's dunning policy after a failed attempt, in the outcome's transaction:
  * schedule the next retry (never past the card's network caps, and never earlier than another
  * retry already waiting on the same card, so one card's invoices are retried together), hold the
- * invoice for new card data, or end dunning with the plan's final action.
+ * invoice for new card data, or end dunning with the plan's final action. The subscription is
+ * past due while an invoice is (unless the final action ended it). The writes and their events
+ * are one statement; only a retry on a known card reads first (its network caps).
  */
 export async function applyFailure(tx: Sql, input: FailureInput): Promise<FailureResult> {
-  const rows = await tx.query<{ dunning: DunningPolicy; first_failed_at: string | null; test_clock_id: string | null }>(
-    `select i.dunning, i.first_failed_at, s.test_clock_id from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id where i.id = $1`,
-    [input.invoiceId],
-  );
-  const inv = rows[0]!;
-  const firstFailedAt = inv.first_failed_at ? new Date(inv.first_failed_at) : input.billingNow;
+  const firstFailedAt = input.firstFailedAt ?? input.billingNow;
   const decision = decideAfterDecline({
-    policy: inv.dunning,
+    policy: input.dunning,
     declineClass: input.declineClass,
     earliestRetryAt: input.earliestRetryAt,
     firstFailedAt,
@@ -68,7 +70,13 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
   });
   const base = { merchantId: input.merchantId, environment: input.environment };
   const data = { invoice_id: input.invoiceId, subscription_id: input.subscriptionId };
+  const params = new Params();
+  const [invoiceId, now] = [params.add(input.invoiceId), params.add(input.now)];
+  const steps: string[] = [];
   const events: NewEvent[] = [];
+  let result: FailureResult;
+  // The final action's end of the subscription, when it ends it (`cancel`, `mark_unpaid`).
+  let ended: { status: 'cancelled' | 'unpaid'; reason: string } | null = null;
 
   switch (decision.kind) {
     case 'retry': {
@@ -84,21 +92,24 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
           });
         }
       }
+      const next = params.add(at);
       // A real-clock retry goes to the queue as a delayed job at once; `retry_enqueued_at` = its due
       // time, so the scheduler's safety net re-sends it only if it is still owed a grace after that.
-      await tx.query(
-        `update billing.invoices set status = 'past_due', first_failed_at = $2, next_attempt_at = $3, retry_enqueued_at = $4, held_for_card = false,
-            decline_table_version = coalesce(decline_table_version, 1), updated_at = $5
-          where id = $1`,
-        [input.invoiceId, firstFailedAt, at, inv.test_clock_id ? null : at, input.now],
+      steps.push(
+        `update billing.invoices set status = 'past_due', first_failed_at = ${params.add(firstFailedAt)}, next_attempt_at = ${next},
+            retry_enqueued_at = ${params.add(input.testClockId ? null : at)}::timestamptz, held_for_card = false,
+            decline_table_version = coalesce(decline_table_version, 1), updated_at = ${now}
+          where id = ${invoiceId}`,
       );
       if (input.cardToken) {
         // One card, one retry rhythm: its other waiting invoices do not pile on before this one.
-        await tx.query(
-          `update billing.invoices i set next_attempt_at = $3, retry_enqueued_at = null, updated_at = $4
-            where i.status = 'past_due' and i.id <> $2 and i.next_attempt_at < $3
-              and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1`,
-          [input.cardToken, input.invoiceId, at, input.now],
+        // (Candidates through the card's attempts, by index, instead of every past-due invoice.)
+        const card = params.add(input.cardToken);
+        steps.push(
+          `update billing.invoices i set next_attempt_at = ${next}, retry_enqueued_at = null, updated_at = ${now}
+            where i.id in (select a.invoice_id from billing.charge_attempts a where a.card_token = ${card})
+              and i.status = 'past_due' and i.id <> ${invoiceId} and i.next_attempt_at < ${next}
+              and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = ${card}`,
         );
       }
       events.push({
@@ -106,77 +117,75 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
         type: 'invoice.retry_scheduled',
         data: { ...data, attempt: input.attempt + 1, next_attempt_at: at.toISOString() },
       });
-      return {
-        events,
-        followUps: { retry: { invoiceId: input.invoiceId, attempt: input.attempt + 1, at, realClock: !inv.test_clock_id } },
+      result = {
+        followUps: { retry: { invoiceId: input.invoiceId, attempt: input.attempt + 1, at, realClock: !input.testClockId } },
         nextAttemptAt: at,
         final: false,
         invoiceStatus: 'past_due',
       };
+      break;
     }
     case 'hold_for_card': {
-      await tx.query(
-        `update billing.invoices set status = 'past_due', first_failed_at = $2, next_attempt_at = null, held_for_card = true, updated_at = $3 where id = $1`,
-        [input.invoiceId, firstFailedAt, input.now],
+      steps.push(
+        `update billing.invoices set status = 'past_due', first_failed_at = ${params.add(firstFailedAt)}, next_attempt_at = null,
+            held_for_card = true, updated_at = ${now} where id = ${invoiceId}`,
       );
-      return {
-        events,
+      result = {
         followUps: { hold: { subscriptionId: input.subscriptionId, invoiceId: input.invoiceId } },
         nextAttemptAt: null,
         final: false,
         invoiceStatus: 'past_due',
       };
+      break;
     }
     case 'final': {
-      events.push(
-        ...(await applyFinalAction(tx, { ...input, finalAction: inv.dunning.final_action, reason: decision.reason, firstFailedAt })),
+      // Dunning is over: `cancel` and `mark_unpaid` end the subscription's billing and write the
+      // invoice off; `leave_past_due` leaves both as they are.
+      const finalAction = input.dunning.final_action;
+      const writtenOff = finalAction !== 'leave_past_due';
+      steps.push(
+        `update billing.invoices set status = '${writtenOff ? 'uncollectible' : 'past_due'}', first_failed_at = ${params.add(firstFailedAt)},
+            next_attempt_at = null, updated_at = ${now} where id = ${invoiceId}`,
       );
-      return {
-        events,
-        followUps: {},
-        nextAttemptAt: null,
-        final: true,
-        invoiceStatus: inv.dunning.final_action === 'leave_past_due' ? 'past_due' : 'uncollectible',
-      };
+      if (writtenOff) {
+        events.push({ ...base, type: 'invoice.uncollectible', data: { ...data, reason: decision.reason } });
+        ended = { status: finalAction === 'cancel' ? 'cancelled' : 'unpaid', reason: decision.reason };
+      }
+      result = { followUps: {}, nextAttemptAt: null, final: true, invoiceStatus: writtenOff ? 'uncollectible' : 'past_due' };
+      break;
     }
     default: {
       const unreachable: never = decision;
       throw new Error(`unhandled decision ${String(unreachable)}`);
     }
   }
-}
-
-/** Dunning is over: `cancel` and `mark_unpaid` end the subscription's billing and write the invoice off; `leave_past_due` leaves both as they are. */
-async function applyFinalAction(
-  tx: Sql,
-  input: FailureInput & { finalAction: DunningPolicy['final_action']; reason: 'exhausted' | 'hard_decline'; firstFailedAt: Date },
-): Promise<NewEvent[]> {
-  const base = { merchantId: input.merchantId, environment: input.environment };
-  const data = { invoice_id: input.invoiceId, subscription_id: input.subscriptionId, reason: input.reason };
-  if (input.finalAction === 'leave_past_due') {
-    await tx.query(
-      `update billing.invoices set status = 'past_due', first_failed_at = $2, next_attempt_at = null, updated_at = $3 where id = $1`,
-      [input.invoiceId, input.firstFailedAt, input.now],
-    );
-    return [];
-  }
+  const outcome = input.outcomeEvent({ nextAttemptAt: result.nextAttemptAt, final: result.final });
+  const subscriptionId = params.add(input.subscriptionId);
+  // The subscription is past due while an invoice is, unless the final action ended it (an ended
+  // subscription is not also moved to past due: it is no longer active or trialing).
+  const subscription = ended
+    ? {
+        sql: `update billing.subscriptions set status = '${ended.status}', next_charge_at = null,
+                 cancelled_at = ${ended.status === 'cancelled' ? params.add(input.billingNow) : 'cancelled_at'}, updated_at = ${now}
+               where id = ${subscriptionId} and status not in ('cancelled', 'unpaid') returning id`,
+        event: {
+          ...base,
+          type: ended.status === 'cancelled' ? ('subscription.cancelled' as const) : ('subscription.updated' as const),
+          data: { subscription_id: input.subscriptionId, status: ended.status, reason: `dunning_${ended.reason}` },
+        },
+      }
+    : {
+        sql: `update billing.subscriptions set status = 'past_due', updated_at = ${now}
+               where id = ${subscriptionId} and status in ('active', 'trialing') returning id`,
+        event: { ...base, type: 'subscription.past_due' as const, data },
+      };
+  // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
   await tx.query(
-    `update billing.invoices set status = 'uncollectible', first_failed_at = $2, next_attempt_at = null, updated_at = $3 where id = $1`,
-    [input.invoiceId, input.firstFailedAt, input.now],
+    prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
+          subscription as (${subscription.sql}),
+          events as (${insertEventsSql(params, input.now, [outcome, ...events], [{ cte: 'subscription', event: subscription.event }])})
+     select 1`),
+    params.values,
   );
-  const events: NewEvent[] = [{ ...base, type: 'invoice.uncollectible', data }];
-  const status = input.finalAction === 'cancel' ? 'cancelled' : 'unpaid';
-  const changed = await tx.query(
-    `update billing.subscriptions set status = $2::varchar, next_charge_at = null, cancelled_at = case when $2::varchar = 'cancelled' then $3 else cancelled_at end, updated_at = $4
-      where id = $1 and status not in ('cancelled', 'unpaid') returning id`,
-    [input.subscriptionId, status, input.billingNow, input.now],
-  );
-  if (changed.length) {
-    events.push({
-      ...base,
-      type: status === 'cancelled' ? 'subscription.cancelled' : 'subscription.updated',
-      data: { subscription_id: input.subscriptionId, status, reason: `dunning_${input.reason}` },
-    });
-  }
-  return events;
+  return result;
 }

@@ -24,8 +24,11 @@ async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | nul
  * so a card that declines is not hit once per subscription.
  */
 export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; attempt: number }): Promise<ChargeResult[]> {
-  const self = await deps.sql.query<DueOnCard>(
-    `select i.id, i.attempt_count from billing.invoices i
+  // The invoice, if its retry is due, and the card it was last tried on, in one read.
+  const self = await deps.sql.query<DueOnCard & { card_token: string | null }>(
+    `select i.id, i.attempt_count,
+            (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) as card_token
+       from billing.invoices i
        join billing.subscriptions s on s.id = i.subscription_id
        left join billing.test_clocks c on c.id = s.test_clock_id
       where i.id = $1 and i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)`,
@@ -33,8 +36,8 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
   );
   // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
   if (self.length === 0) return [{ kind: 'skipped', reason: 'retry not due' }];
-  const card = await cardOf(deps, input.invoiceId);
-  if (!card) return runRound(deps, self);
+  const card = self[0]!.card_token;
+  if (!card) return runRound(deps, [{ id: self[0]!.id, attempt_count: self[0]!.attempt_count }]);
   // One round per card at a time: another process's round on this card takes this invoice if due.
   const holder = randomUUID();
   const leased = await deps.sql.query(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Sql } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
@@ -28,12 +29,26 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
+/**
+ * Whether an event is born relayed: no endpoint of its merchant subscribes to its type, so the
+ * outbox relay has nothing to make of it and never has to touch its row (most merchants' events
+ * on the charge path). The predicate is the relay's own join, negated; an endpoint created while
+ * the event's statement runs receives the events created after it. SQL over the given
+ * expressions (merchant id, environment, type), for the caller's insert.
+ */
+export function bornRelayedSql(merchant: string, environment: string, type: string): string {
+  return `not exists (select 1 from billing.webhook_endpoints w
+                       where w.merchant_id = ${merchant} and w.environment = ${environment} and w.deleted_at is null
+                         and (w.events @> to_jsonb(${type}::text) or w.events @> '"*"'::jsonb))`;
+}
+
 /** Writes events in the caller's transaction (the outbox): an event exists if and only if its change does. */
 export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   await tx.query(
-    `insert into billing.events (id, merchant_id, environment, type, data, created_at)
-     select gen_random_uuid(), m, e, t, d, $5 from unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) as x(m, e, t, d)`,
+    `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+     select gen_random_uuid(), m, e, t, d, $5, ${bornRelayedSql('m', 'e', 't')}
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) as x(m, e, t, d)`,
     [
       events.map((e) => e.merchantId),
       events.map((e) => e.environment),
@@ -42,6 +57,52 @@ export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Prom
       now,
     ],
   );
+}
+
+/**
+ * A statement PostgreSQL parses and plans once per connection and then only binds and runs (a
+ * named prepared statement). The hot charge-path statements are CTEs whose parsing and planning
+ * cost the server more than running them (about 1.4 ms of 3.4 ms of backend CPU per charge,
+ * measured with log_statement_stats). The `Sql` wrapper hands its text argument to the driver
+ * unchanged, and node-postgres takes a query config (`{ name, text }`) in its place; the name is
+ * derived from the text, so one text is one prepared statement on every connection.
+ */
+export function prepared(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    if (preparedNames.size >= 1000) preparedNames.clear(); // a guard: the charge path has a dozen texts
+    name = `recur_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text } as unknown as string;
+}
+const preparedNames = new Map<string, string>();
+
+/** Parameters of one statement, numbered as they are added. */
+export class Params {
+  readonly values: unknown[] = [];
+  /** The placeholder of `value` (`$n`). */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The body of a data-modifying CTE that writes events inside the caller's statement, so that a
+ * change and its events are one round trip: `events` always, and each `when` event once per row
+ * the named CTE returned (a change that happened, e.g. `update … returning id`).
+ */
+export function insertEventsSql(params: Params, now: Date, events: NewEvent[], when: { cte: string; event: NewEvent }[] = []): string {
+  // One `select` per event (not `unnest` of arrays): the planner then knows the row count, and a
+  // prepared statement's generic plan is as good as a custom one, so it is planned once.
+  const row = (event: NewEvent) =>
+    `select ${params.add(event.merchantId)}::uuid, ${params.add(event.environment)}::text, ${params.add(event.type)}::text,
+       ${params.add(JSON.stringify(event.data))}::jsonb`;
+  const rows = [...events.map(row), ...when.map(({ cte, event }) => `${row(event)} from ${cte}`)];
+  return `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+     select gen_random_uuid(), m, e, t, d, ${params.add(now)}, ${bornRelayedSql('m', 'e', 't')}
+       from (${rows.join(' union all ')}) as y(m, e, t, d)`;
 }
 
 export interface EventView {

@@ -42,10 +42,11 @@ export const Invoice = defineEntity({
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },
+  // Also the index of a subscription's invoices (every read filters on subscription_id, and lists
+  // them by period_start): a second one on (subscription_id, period_index) only cost writes.
   uniques: [{ properties: ['subscriptionId', 'periodStart'], name: 'invoices_period_unique' }],
   indexes: [
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'invoices_listing_index' },
-    { properties: ['subscriptionId', 'periodIndex'], name: 'invoices_subscription_index' },
     {
       name: 'invoices_retry_due_index',
       expression: `create index "invoices_retry_due_index" on "billing"."invoices" ("next_attempt_at") where "status" = 'past_due' and "next_attempt_at" is not null`,

@@ -158,24 +158,29 @@ export async function listDeliveries(db: Sql, merchant: MerchantRef, endpointId:
 }
 
 /**
- * The outbox relay: events not yet relayed become one delivery per subscribed endpoint, and are
- * marked relayed, in one transaction. Returns the deliveries to hand to the webhook queue.
+ * The outbox relay, one batch in one statement: up to `limit` events not yet relayed become one
+ * delivery per subscribed endpoint, and are marked relayed together. Events no endpoint subscribed
+ * to were born relayed (`bornRelayedSql`), so only events that have somewhere to go are read and
+ * updated here. Returns how many events the batch took (fewer than `limit`: none are waiting but
+ * those another relay holds) and the deliveries to hand to the webhook queue.
  */
-export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
+export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: string[] }> {
+  const rows = await tx.query<{ events: number; deliveries: string[] | null }>(
     `with ev as (
        select id, merchant_id, environment, type from billing.events where not relayed order by created_at limit $1 for update skip locked),
-     marked as (update billing.events e set relayed = true from ev where e.id = ev.id returning e.id)
-     insert into billing.webhook_deliveries (id, endpoint_id, event_id, status, attempts, created_at)
-     select gen_random_uuid(), w.id, ev.id, 'pending', 0, $2
-       from ev join billing.webhook_endpoints w
-         on w.merchant_id = ev.merchant_id and w.environment = ev.environment and w.deleted_at is null
-        and (w.events @> to_jsonb(ev.type) or w.events @> '"*"'::jsonb)
-     on conflict on constraint webhook_deliveries_event_unique do nothing
-     returning id`,
+     marked as (update billing.events e set relayed = true from ev where e.id = ev.id returning e.id),
+     delivered as (
+       insert into billing.webhook_deliveries (id, endpoint_id, event_id, status, attempts, created_at)
+       select gen_random_uuid(), w.id, ev.id, 'pending', 0, $2
+         from ev join billing.webhook_endpoints w
+           on w.merchant_id = ev.merchant_id and w.environment = ev.environment and w.deleted_at is null
+          and (w.events @> to_jsonb(ev.type) or w.events @> '"*"'::jsonb)
+       on conflict on constraint webhook_deliveries_event_unique do nothing
+       returning id)
+     select (select count(*) from marked)::int as events, (select array_agg(id)::text[] from delivered) as deliveries`,
     [limit, now],
   );
-  return rows.map((r) => r.id);
+  return { events: rows[0]?.events ?? 0, deliveries: rows[0]?.deliveries ?? [] };
 }
 
 export interface DeliveryPlan {
