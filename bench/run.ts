@@ -68,14 +68,14 @@ const params = {
     cards: pick(flags['e2e-cards'], 600, 200),
   },
   scheduler: {
-    claim: pick(flags['scheduler-claim'], 1_000_000, 100_000),
-    total: pick(flags['scheduler-total'], 1_000_000, 100_000),
+    claim: pick(flags['scheduler-claim'], 1_000_000, 50_000),
+    total: pick(flags['scheduler-total'], 1_000_000, 50_000),
     due: pick(flags['scheduler-due'], 1_000, 1_000),
     repeat: pick(flags['scheduler-repeat'], 5, 3),
   },
   gateway: { seconds: pick(flags['gateway-seconds'], 10, 3), health: !QUICK },
   soak: {
-    seconds: pick(flags['soak-seconds'], 600, 60),
+    seconds: pick(flags['soak-seconds'], 600, 40),
     rate: pick(flags['soak-rate'], SOAK_RATE, SOAK_RATE),
     sample: pick(flags['soak-sample'], 10, 5),
     rateReason: flags['soak-rate'] ? '--soak-rate' : `default (${SOAK_RATE}/s)`,
