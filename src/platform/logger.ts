@@ -41,6 +41,9 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       base: { service: 'recur' },
+      // ISO instants, not epoch milliseconds: a 13-digit millisecond count can pass the Luhn check
+      // and read as a card number to anyone scanning the logs for one (RELIABILITY.md I6).
+      timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       hooks: {
         logMethod(args, method) {
