@@ -11,6 +11,11 @@ import { ALWAYS_APPROVED, ALWAYS_DECLINED, DYNAMIC } from '../../src/gateway/san
 /** RELIABILITY.md I6: no card number, CVV or secret in logs, responses, or plain database columns. */
 let app: TestApp;
 const CVV = '9473';
+/**
+ * The CVV as a value of its own: four digits that random ids, RRNs and authorisation codes also
+ * hold by chance (a flaky test) are not a leak; "9473" standing alone, quoted or not, is.
+ */
+const CVV_VALUE = new RegExp(`(^|[^0-9A-Za-z])${CVV}($|[^0-9A-Za-z])`);
 const allCards = [...ALWAYS_APPROVED, ...ALWAYS_DECLINED, ...DYNAMIC];
 const responses: string[] = [];
 let merchant: Awaited<ReturnType<TestApp['newMerchant']>>;
@@ -65,7 +70,7 @@ describe('card data at rest and in transit', () => {
     expect(dump.length).toBeGreaterThan(1000);
     for (const number of allCards) expect(dump).not.toContain(number);
     expect(findCardNumbers(dump)).toEqual([]);
-    expect(dump).not.toContain(CVV);
+    expect(dump).not.toMatch(CVV_VALUE);
     expect(dump).not.toContain(merchant.sandbox.api_token);
     expect(dump).not.toContain(merchant.production.api_token);
   });
@@ -97,7 +102,7 @@ describe('card data at rest and in transit', () => {
 
   it('never shows a full card number in a response', () => {
     for (const text of responses) expect(findCardNumbers(text)).toEqual([]);
-    expect(responses.join('\n')).not.toContain(CVV);
+    expect(responses.join('\n')).not.toMatch(CVV_VALUE);
   });
 
   it('never writes a card number, CVV or token to the logs, even at trace level', () => {
