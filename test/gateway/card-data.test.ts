@@ -106,8 +106,7 @@ describe('card data at rest and in transit', () => {
   });
 
   it('never writes a card number, CVV or token to the logs, even at trace level', () => {
-    // pino's 13-digit millisecond `time` can pass the Luhn check by chance; it is not card data.
-    const logs = app.logs.join('\n').replace(/"time":\d+/g, '"time":0');
+    const logs = app.logs.join('\n');
     expect(findCardNumbers(logs)).toEqual([]);
     expect(logs).not.toContain(merchant.sandbox.api_token);
   });
