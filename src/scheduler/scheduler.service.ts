@@ -339,6 +339,9 @@ export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
   }
 }
 
+/** A paused, cancelled or unpaid subscription's retries wait (paused) or are never made. */
+const BILLABLE_SQL = `(${BILLABLE.map((s) => `'${s}'`).join(', ')})`;
+
 /**
  * Dunning retries due by their subscription's time (a test clock's where one applies) go to the
  * retry queue: PostgreSQL holds `next_attempt_at`, the delayed job is only a convenience.
@@ -355,14 +358,15 @@ export async function claimDueRetries(deps: SchedulerDeps): Promise<number> {
                select i.id from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
                  join billing.test_clocks c on c.id = s.test_clock_id
                 where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time
-                  and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
+                  and s.status in ${BILLABLE_SQL} and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
                 order by i.next_attempt_at limit $3 for update of i skip locked)
              update billing.invoices i set retry_enqueued_at = $1 from due where i.id = due.id returning i.id, i.attempt_count`
           : `with due as (
                select i.id from billing.invoices i
                 where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= $1
                   and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
-                  and exists (select 1 from billing.subscriptions s where s.id = i.subscription_id and s.test_clock_id is null)
+                  and exists (select 1 from billing.subscriptions s where s.id = i.subscription_id and s.test_clock_id is null
+                                 and s.status in ${BILLABLE_SQL})
                 order by i.next_attempt_at limit $3 for update of i skip locked)
              update billing.invoices i set retry_enqueued_at = $1 from due where i.id = due.id returning i.id, i.attempt_count`,
         [now, resendBefore, deps.batchSize],
@@ -387,8 +391,9 @@ export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 1
                          where s.test_clock_id = c.id and s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time)
         and not exists (select 1 from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
                          where s.test_clock_id = c.id
-                           and (i.status = 'open' or (i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
-                                or (i.held_for_card and not s.awaiting_card_update)
+                           and ((s.status in ${BILLABLE_SQL}
+                                 and (i.status = 'open' or (i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
+                                      or (i.held_for_card and not s.awaiting_card_update)))
                                 or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))))
         and not exists (select 1 from billing.subscriptions s where s.test_clock_id = c.id and ${expiringNoticeDueSql('c.frozen_time', '$2')})
       returning c.id`,

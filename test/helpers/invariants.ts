@@ -253,7 +253,8 @@ const INVOICE_MOVES: Record<string, string[]> = {
   past_due: ['paid', 'void', 'uncollectible'],
   uncollectible: ['paid'],
   paid: [],
-  void: [],
+  // An attempt at the gateway when its subscription was cancelled still records its approval.
+  void: ['paid'],
 };
 const ATTEMPT_MOVES: Record<string, string[]> = {
   sending: ['unknown', 'approved', 'declined', 'error'],

@@ -75,6 +75,7 @@ interface ClaimRow {
   currency: string;
   attempt_count: number;
   subscription_id: string;
+  subscription_status: string;
   card_token: string;
   held_for_card: boolean;
   billing_now: string;
@@ -83,6 +84,14 @@ interface ClaimRow {
   existing_status: string | null;
   attempt_id: string | null;
 }
+
+/**
+ * Subscription states whose invoices are collected. A cancelled, paused or unpaid subscription is
+ * never charged, whatever job is still queued for it: the claim reads the state in the statement
+ * that writes the attempt (cancelling and pausing touch the owed invoices, so a claim racing them
+ * runs again over the new state).
+ */
+export const COLLECTING = ['trialing', 'active', 'past_due'] as const;
 
 /**
  * Transaction 1, one statement: lock the invoice, and either write the attempt (`sending`, with its
@@ -97,7 +106,7 @@ interface ClaimRow {
 const CLAIM_SQL = `
   with inv as (
     select i.id, i.xmin::text as version, i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id,
-           s.card_token, s.card_expiry, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
+           s.card_token, s.card_expiry, s.status as subscription_status, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
       left join billing.test_clocks c on c.id = s.test_clock_id
      where i.id = $1 for update of i),
@@ -107,6 +116,7 @@ const CLAIM_SQL = `
     -- Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
     select inv.*, ${CARD_EXPIRED_SQL('inv.card_expiry', 'inv.billing_now')} as expired from inv
      where inv.version = (select version from seen) and inv.status in ('open', 'past_due') and not inv.held_for_card
+       and inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')})
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
   attempt as (
     insert into billing.charge_attempts (id, invoice_id, number, reference, status, created_at, updated_at)
@@ -125,7 +135,7 @@ const CLAIM_SQL = `
     update billing.subscriptions s set status = 'past_due', updated_at = $3
       from ready where s.id = ready.subscription_id and ready.expired and s.status in ('active', 'trialing'))
   select inv.version = (select version from seen) as consistent, inv.merchant_id, inv.environment, inv.status, inv.amount, inv.currency,
-         inv.attempt_count, inv.subscription_id, inv.card_token, inv.held_for_card, inv.billing_now,
+         inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
          (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id
     from inv`;
@@ -143,8 +153,6 @@ async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Cl
     if (tries >= CLAIM_TRIES) throw new Error(`invoice ${input.invoiceId} kept changing while its attempt was claimed`);
   }
   if (!inv) return { skip: 'no such invoice' };
-  if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
-  if (inv.held_for_card) return { skip: 'held for a card update' };
   const base = {
     merchant: { merchantId: inv.merchant_id, environment: inv.environment },
     reference,
@@ -154,10 +162,15 @@ async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Cl
     subscriptionId: inv.subscription_id,
     billingNow: new Date(inv.billing_now),
   };
-  if (inv.existing_id) {
-    if (inv.existing_status !== 'sending' && inv.existing_status !== 'unknown') return { skip: `attempt is ${inv.existing_status}` };
+  // An attempt already written may have moved money: it is looked up and recorded whatever
+  // happened since (an invoice voided by a cancel while it was at the gateway is still paid by it).
+  if (inv.existing_id && (inv.existing_status === 'sending' || inv.existing_status === 'unknown')) {
     return { ...base, attemptId: inv.existing_id, resumed: true };
   }
+  if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
+  if (inv.held_for_card) return { skip: 'held for a card update' };
+  if (!(COLLECTING as readonly string[]).includes(inv.subscription_status)) return { skip: `subscription is ${inv.subscription_status}` };
+  if (inv.existing_id) return { skip: `attempt is ${inv.existing_status}` };
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
   if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };

@@ -99,7 +99,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
         `update billing.invoices set status = 'past_due', first_failed_at = ${params.add(firstFailedAt)}, next_attempt_at = ${next},
             retry_enqueued_at = ${params.add(input.testClockId ? null : at)}::timestamptz, held_for_card = false,
             decline_table_version = coalesce(decline_table_version, 1), updated_at = ${now}
-          where id = ${invoiceId}`,
+          where id = ${invoiceId} and status in ('open', 'past_due')`,
       );
       if (input.cardToken) {
         // One card, one retry rhythm: its other waiting invoices do not pile on before this one.
@@ -128,7 +128,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
     case 'hold_for_card': {
       steps.push(
         `update billing.invoices set status = 'past_due', first_failed_at = ${params.add(firstFailedAt)}, next_attempt_at = null,
-            held_for_card = true, updated_at = ${now} where id = ${invoiceId}`,
+            held_for_card = true, updated_at = ${now} where id = ${invoiceId} and status in ('open', 'past_due')`,
       );
       result = {
         followUps: { hold: { subscriptionId: input.subscriptionId, invoiceId: input.invoiceId } },
@@ -145,7 +145,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       const writtenOff = finalAction !== 'leave_past_due';
       steps.push(
         `update billing.invoices set status = '${writtenOff ? 'uncollectible' : 'past_due'}', first_failed_at = ${params.add(firstFailedAt)},
-            next_attempt_at = null, updated_at = ${now} where id = ${invoiceId}`,
+            next_attempt_at = null, updated_at = ${now} where id = ${invoiceId} and status in ('open', 'past_due')`,
       );
       if (writtenOff) {
         events.push({ ...base, type: 'invoice.uncollectible', data: { ...data, reason: decision.reason } });

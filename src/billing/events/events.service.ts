@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'invoice.retry_scheduled',
   'invoice.retry_capped',
   'invoice.uncollectible',
+  'invoice.voided',
   'card.expiring',
   'card.expired',
   'card.updated',

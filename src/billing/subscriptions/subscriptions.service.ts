@@ -302,6 +302,8 @@ export async function pauseSubscription(deps: SubscriptionDeps, merchant: Mercha
       `update billing.subscriptions set status = 'paused', paused_at = $2, next_charge_at = null, updated_at = $3 where id = $1 returning ${COLUMNS}`,
       [id, at, now],
     );
+    // A charge claimed from here on re-reads the subscription (the claim re-runs when its invoice changed).
+    await tx.query(`update billing.invoices set updated_at = $2 where subscription_id = $1 and status in ('open', 'past_due')`, [id, now]);
     const view = toView(rows[0]!);
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.paused', data: { subscription: view } }]);
     return view;
@@ -368,7 +370,21 @@ export async function cancelSubscription(
       [id, at, now],
     );
     const view = toView(rows[0]!);
-    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } }]);
+    // Cancelling now stops collection: what is still owed is voided and its retries dropped. An
+    // attempt already at the gateway keeps its outcome (an approval still marks the invoice paid).
+    const voided = await tx.query<{ id: string }>(
+      `update billing.invoices set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $2
+        where subscription_id = $1 and status in ('open', 'past_due') returning id`,
+      [id, now],
+    );
+    await recordEvents(tx, now, [
+      { ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } },
+      ...voided.map((v) => ({
+        ...merchant,
+        type: 'invoice.voided' as const,
+        data: { invoice_id: v.id, subscription_id: id, reason: 'subscription_cancelled' },
+      })),
+    ]);
     return view;
   });
 }

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Queue } from 'bullmq';
+import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
+import {
+  DYNAMIC,
+  createCard,
+  createClock,
+  createPlan,
+  eventsOf,
+  invoicesOf,
+  listAll,
+  merchantClient,
+  settle,
+  subscribe,
+} from '../helpers/billing.ts';
+import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../src/queues/queues.ts';
+import { checkInvariants, checkStateHistory } from '../helpers/invariants.ts';
+
+// Where two paths meet: cancelling or pausing while dunning runs, a manual retry against the
+// dunning schedule, and billing times on a test clock.
+
+vi.setConfig({ testTimeout: 300_000 });
+const H = 3_600_000;
+const D = 24 * H;
+const at = (base: string, ms: number) => new Date(Date.parse(base) + ms).toISOString();
+
+async function advanceTo(api: ApiClient, clockId: string, iso: string): Promise<void> {
+  const res = await api.post(`/test_clocks/${clockId}/advance`, { frozen_time: iso });
+  expect(res.status, res.text).toBe(200);
+  await settle(api, clockId, 120_000);
+}
+async function script(api: ApiClient, token: string, outcomes: Record<string, string>[]): Promise<void> {
+  const res = await api.put(`/sandbox/credit_cards/${token}/script`, { outcomes });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** A merchant with a dynamic card, a plan and a test clock a minute before T. */
+async function setup(app: TestApp, T: string, planFields: Record<string, unknown> = {}) {
+  const api = await merchantClient(app, 'Collection');
+  const card = await createCard(api, DYNAMIC);
+  const plan = await createPlan(api, { amount: 2000, ...planFields });
+  const clock = await createClock(api, at(T, -60_000));
+  const start = () => subscribe(api, { plan_id: plan.id, card_token: card.token, start_date: T, test_clock_id: clock.id });
+  return { api, card, plan, clock, start };
+}
+
+/** Hands a charge job to the queue as a job left over in Redis would be, and waits until the workers have run it. */
+async function runLeftOverJob(queue: Queue, invoiceId: string, attempt: number): Promise<void> {
+  const job = { invoiceId, attempt };
+  await queue.add('charge', job, { ...CHARGE_JOB_OPTIONS, jobId: chargeJobId(job) });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    if (Object.values(counts).every((n) => n === 0)) return;
+    if (Date.now() > deadline) throw new Error(`the charge queue did not drain: ${JSON.stringify(counts)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('collection stops where the subscription does', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ billing: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('cancel now voids a past-due invoice and drops its retries (no charge after subscription.cancelled)', async () => {
+    const T = '2031-01-01T10:00:00.000Z';
+    const { api, card, clock, start } = await setup(app, T, { dunning: { retry_days: [1, 2], final_action: 'leave_past_due' } });
+    await script(api, card.token, [{ response_code: '51' }]);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: at(T, D) });
+
+    const res = await api.post(`/subscriptions/${sub.id}/cancel`, {});
+    expect(res.status, res.text).toBe(200);
+    const voided = (await invoicesOf(api, sub.id))[0]!;
+    expect(voided).toMatchObject({ status: 'void', next_attempt_at: null });
+    expect((await eventsOf(api, 'invoice.voided')).map((e) => e.data)).toEqual([
+      { invoice_id: inv!.id, subscription_id: sub.id, reason: 'subscription_cancelled' },
+    ]);
+
+    await advanceTo(api, clock.id, at(T, 2 * D));
+    const after = (await invoicesOf(api, sub.id))[0]!;
+    expect(after.status).toBe('void');
+    expect(after.attempts).toHaveLength(1);
+    // A retry job still in Redis finds nothing to charge.
+    await runLeftOverJob(app.runtime.queues.charge, inv!.id, 2);
+    expect((await invoicesOf(api, sub.id))[0]!.attempts).toHaveLength(1);
+    const purchases = await listAll(api, '/purchases');
+    expect(purchases.filter((p) => p.successful)).toEqual([]);
+    expect(await checkInvariants(app.config.DATABASE_URL)).toEqual([]);
+    expect(await checkStateHistory(app.config.DATABASE_URL)).toEqual([]);
+  });
+
+  it('cancel at period end keeps collecting what is owed until the end', async () => {
+    const T = '2031-02-01T10:00:00.000Z';
+    const { api, card, clock, start } = await setup(app, T, { dunning: { retry_days: [1, 2], final_action: 'leave_past_due' } });
+    await script(api, card.token, [{ response_code: '51' }]);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const res = await api.post(`/subscriptions/${sub.id}/cancel`, { at_period_end: true });
+    expect(res.status, res.text).toBe(200);
+    await advanceTo(api, clock.id, at(T, D));
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv!.status).toBe('paid');
+    expect(inv!.attempts.map((a) => a.status)).toEqual(['declined', 'approved']);
+    expect(await eventsOf(api, 'invoice.voided')).toEqual([]);
+  });
+
+  it('a paused subscription is not charged by a job still queued for it', async () => {
+    const T = '2031-03-01T10:00:00.000Z';
+    const { api, card, clock, start } = await setup(app, T, { dunning: { retry_days: [1, 2], final_action: 'leave_past_due' } });
+    await script(api, card.token, [{ response_code: '51' }]);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv!.status).toBe('past_due');
+    expect((await api.post(`/subscriptions/${sub.id}/pause`)).status).toBe(200);
+    await runLeftOverJob(app.runtime.queues.charge, inv!.id, 2);
+    await advanceTo(api, clock.id, at(T, 2 * D));
+    expect((await invoicesOf(api, sub.id))[0]!.attempts).toHaveLength(1);
+    // Resumed, the debt is collected again.
+    expect((await api.post(`/subscriptions/${sub.id}/resume`)).status).toBe(200);
+    await advanceTo(api, clock.id, at(T, 2 * D + H));
+    const [paid] = await invoicesOf(api, sub.id);
+    expect(paid!.status).toBe('paid');
+    expect(paid!.attempts.map((a) => a.status)).toEqual(['declined', 'approved']);
+  });
+});
