@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queue } from 'bullmq';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import {
+  DECLINE,
   DYNAMIC,
   createCard,
   createClock,
@@ -35,9 +36,9 @@ async function script(api: ApiClient, token: string, outcomes: Record<string, st
 }
 
 /** A merchant with a dynamic card, a plan and a test clock a minute before T. */
-async function setup(app: TestApp, T: string, planFields: Record<string, unknown> = {}) {
+async function setup(app: TestApp, T: string, planFields: Record<string, unknown> = {}, cardNumber = DYNAMIC) {
   const api = await merchantClient(app, 'Collection');
-  const card = await createCard(api, DYNAMIC);
+  const card = await createCard(api, cardNumber);
   const plan = await createPlan(api, { amount: 2000, ...planFields });
   const clock = await createClock(api, at(T, -60_000));
   const start = () => subscribe(api, { plan_id: plan.id, card_token: card.token, start_date: T, test_clock_id: clock.id });
@@ -129,5 +130,43 @@ describe('collection stops where the subscription does', () => {
     const [paid] = await invoicesOf(api, sub.id);
     expect(paid!.status).toBe('paid');
     expect(paid!.attempts.map((a) => a.status)).toEqual(['declined', 'approved']);
+  });
+});
+
+describe('a manual retry is outside the dunning schedule', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ billing: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('failed manual retries neither move the next scheduled retry nor end dunning', async () => {
+    const T = '2031-04-01T10:00:00.000Z';
+    const { api, clock, start } = await setup(app, T, { dunning: { retry_days: [1, 3], final_action: 'cancel' } }, DECLINE);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: at(T, D) });
+    for (let i = 0; i < 3; i++) {
+      const res = await api.post(`/invoices/${inv!.id}/retry`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.response).toMatchObject({ status: 'past_due', next_attempt_at: at(T, D) });
+      expect(res.body.response.attempts.at(-1)).toMatchObject({ number: i + 2, status: 'declined', manual: true });
+    }
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.status).toBe('past_due');
+    expect(await eventsOf(api, 'invoice.uncollectible')).toEqual([]);
+
+    // The schedule runs as it would have: retry 1 at +1 day, retry 2 at +3 days, then the final action.
+    await advanceTo(api, clock.id, at(T, D));
+    let now = (await invoicesOf(api, sub.id))[0]!;
+    expect(now).toMatchObject({ status: 'past_due', next_attempt_at: at(T, 3 * D) });
+    expect(now.attempts.map((a: any) => a.manual)).toEqual([false, true, true, true, false]);
+    await advanceTo(api, clock.id, at(T, 3 * D));
+    now = (await invoicesOf(api, sub.id))[0]!;
+    expect(now.status).toBe('uncollectible');
+    expect(now.attempts).toHaveLength(6);
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.status).toBe('cancelled');
   });
 });

@@ -23,6 +23,8 @@ export interface ChargeDeps {
 export interface ChargeInput {
   invoiceId: string;
   attempt: number;
+  /** A manual retry (`POST /invoices/{id}/retry`): outside the dunning schedule. */
+  manual?: boolean;
 }
 
 export type ChargeResult =
@@ -119,8 +121,8 @@ const CLAIM_SQL = `
        and inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')})
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
   attempt as (
-    insert into billing.charge_attempts (id, invoice_id, number, reference, status, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $3, $3 from ready where not ready.expired
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, $3, $3 from ready where not ready.expired
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
   in_flight as (
@@ -148,7 +150,7 @@ async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Cl
   const reference = attemptReference(input.invoiceId, input.attempt);
   let inv: ClaimRow | undefined;
   for (let tries = 1; ; tries++) {
-    inv = (await sql.query<ClaimRow>(prepared(CLAIM_SQL), [input.invoiceId, input.attempt, now, reference]))[0];
+    inv = (await sql.query<ClaimRow>(prepared(CLAIM_SQL), [input.invoiceId, input.attempt, now, reference, input.manual ?? false]))[0];
     if (!inv || inv.consistent) break;
     if (tries >= CLAIM_TRIES) throw new Error(`invoice ${input.invoiceId} kept changing while its attempt was claimed`);
   }
@@ -318,9 +320,16 @@ async function recordFailure(
 ): Promise<ChargeResult> {
   const params = new Params();
   const recorded = recordAttemptSql(params, now, claimed, outcome);
-  const rows = await tx.query<{ recorded: boolean; dunning: DunningPolicy; first_failed_at: string | null; test_clock_id: string | null }>(
+  const rows = await tx.query<{
+    recorded: boolean;
+    dunning: DunningPolicy;
+    first_failed_at: string | null;
+    test_clock_id: string | null;
+    manual_attempts: number;
+  }>(
     prepared(`with recorded as (${recorded})
-     select exists (select 1 from recorded) as recorded, i.dunning, i.first_failed_at, s.test_clock_id
+     select exists (select 1 from recorded) as recorded, i.dunning, i.first_failed_at, s.test_clock_id,
+            (select count(*)::int from billing.charge_attempts a where a.invoice_id = i.id and a.manual) as manual_attempts
        from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id where i.id = ${params.add(input.invoiceId)}`),
     params.values,
   );
@@ -336,6 +345,8 @@ async function recordFailure(
     invoiceId: input.invoiceId,
     subscriptionId: claimed.subscriptionId,
     attempt: input.attempt,
+    // Manual retries do not use up the schedule: only the others count.
+    scheduledAttempts: input.attempt - inv.manual_attempts,
     declineClass,
     earliestRetryAt: classification?.earliestRetryAt ?? null,
     cardToken,

@@ -31,6 +31,8 @@ export const ChargeAttempt = defineEntity({
     cardToken: p.string().length(20).nullable(),
     /** Billing time of the attempt (a test clock's where one applies): caps count in this time. */
     attemptedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Made by `POST /invoices/{id}/retry`: it does not use up the dunning schedule. */
+    manual: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },

@@ -12,6 +12,8 @@ export interface FailureInput {
   invoiceId: string;
   subscriptionId: string;
   attempt: number;
+  /** The invoice's attempts that count against the dunning schedule (manual retries do not). */
+  scheduledAttempts: number;
   declineClass: DeclineClass | 'error';
   earliestRetryAt: Date | null;
   /** The card the gateway charged (an alias resolved); null when it charged none. */
@@ -66,7 +68,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
     declineClass: input.declineClass,
     earliestRetryAt: input.earliestRetryAt,
     firstFailedAt,
-    attempts: input.attempt,
+    attempts: input.scheduledAttempts,
   });
   const base = { merchantId: input.merchantId, environment: input.environment };
   const data = { invoice_id: input.invoiceId, subscription_id: input.subscriptionId };

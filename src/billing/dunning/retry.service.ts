@@ -134,5 +134,5 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
     }
   }
   await deps.sql.query('update billing.invoices set held_for_card = false, next_attempt_at = null where id = $1', [invoiceId]);
-  return attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1 });
+  return attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
 }

@@ -17,6 +17,8 @@ export interface AttemptView {
   message: string | null;
   decline_class: string | null;
   advice_code: string | null;
+  /** Made by `POST /invoices/{id}/retry` (outside the dunning schedule). */
+  manual: boolean;
   created_at: string;
 }
 
@@ -51,7 +53,7 @@ interface Row {
 const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
-     'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+     'manual', a.manual, 'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
   from billing.invoices i`;
 
 function toView(r: Row): InvoiceView {
