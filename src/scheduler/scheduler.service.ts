@@ -218,6 +218,8 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
   const rows = await claimDue(tx, now, deps.batchSize);
   if (rows.length === 0) return { claimed: 0, jobs: [], more: false };
   const plans = rows.map(planFor);
+  // Events carry billing time: a test clock's for a subscription on one.
+  const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // More may be due: a full batch, or a subscription still behind after this period (claimed again by the next batch).
   const more =
     rows.length >= deps.batchSize ||
@@ -225,15 +227,15 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
       const at = rows[i]!.clock_time;
       return nextChargeMs !== null && nextChargeMs <= (at === null ? now.getTime() : Date.parse(at));
     });
-  const invoices = plans.flatMap((p) => (p.invoice ? [p.invoice] : []));
+  const invoices = plans.flatMap((p, i) => (p.invoice ? [{ ...p.invoice, at: eventAt(i) }] : []));
   const advances = plans.map((p) => p.advance);
-  const events = plans.flatMap((p) =>
-    p.events.map((e) => ({ merchant_id: e.merchantId, environment: e.environment, type: e.type, data: e.data })),
+  const events = plans.flatMap((p, i) =>
+    p.events.map((e) => ({ merchant_id: e.merchantId, environment: e.environment, type: e.type, data: e.data, at: eventAt(i) })),
   );
   const created = await tx.query<{ id: string }>(
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
-         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text)),
+         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at)
@@ -254,13 +256,13 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
-                                 'currency', invoiced.currency, 'period_start', input.period_start) as data
+                                 'currency', invoiced.currency, 'period_start', input.period_start) as data, input.at
          from invoiced join input on input.subscription_id = invoiced.subscription_id),
-     other_events as (select * from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb)),
+     other_events as (select * from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb, at timestamptz)),
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-       select gen_random_uuid(), m, e, t, d, $4, ${bornRelayedSql('m', 'e', 't')}
-         from (select * from created_events union all select * from other_events) as y(m, e, t, d))
+       select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
+         from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
      select id from invoiced`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
   );

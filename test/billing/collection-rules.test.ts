@@ -170,3 +170,38 @@ describe('a manual retry is outside the dunning schedule', () => {
     expect((await api.get(`/subscriptions/${sub.id}`)).body.response.status).toBe('cancelled');
   });
 });
+
+describe('billing times on a test clock', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ billing: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('paid_at, attempt times and event times are the clock time, not the real time', async () => {
+    const T = '2032-05-01T10:00:00.000Z';
+    const { api, card, clock, start } = await setup(app, T, { dunning: { retry_days: [1], final_action: 'leave_past_due' } });
+    await script(api, card.token, [{ response_code: '51' }]);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    await advanceTo(api, clock.id, at(T, D + 5 * 60_000));
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv).toMatchObject({ status: 'paid', paid_at: at(T, D + 5 * 60_000) });
+    expect(inv!.attempts.map((a) => a.created_at)).toEqual([T, at(T, D + 5 * 60_000)]);
+    expect((await api.post(`/subscriptions/${sub.id}/pause`)).status).toBe(200);
+
+    const times = Object.fromEntries((await eventsOf(api)).map((e) => [e.type, e.created_at]));
+    expect(times).toEqual({
+      'subscription.created': at(T, -60_000),
+      'invoice.created': T,
+      'invoice.payment_failed': T,
+      'invoice.retry_scheduled': T,
+      'subscription.past_due': T,
+      'invoice.paid': at(T, D + 5 * 60_000),
+      'subscription.updated': at(T, D + 5 * 60_000),
+      'subscription.paused': at(T, D + 5 * 60_000),
+    });
+  });
+});

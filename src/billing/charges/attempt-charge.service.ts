@@ -122,7 +122,7 @@ const CLAIM_SQL = `
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
   attempt as (
     insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $5, $3, $3 from ready where not ready.expired
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.billing_now, $3 from ready where not ready.expired
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
   in_flight as (
@@ -250,6 +250,8 @@ async function recordApproved(
   const params = new Params();
   const recorded = recordAttemptSql(params, now, claimed, outcome);
   const [invoiceId, at, subscriptionId] = [params.add(input.invoiceId), params.add(now), params.add(claimed.subscriptionId)];
+  // Paid at billing time (a test clock's where one applies), as its events are.
+  const paidAt = params.add(claimed.billingNow);
   const paid: NewEvent = {
     merchantId,
     environment,
@@ -272,7 +274,7 @@ async function recordApproved(
   const rows = await db.query<{ recorded: boolean }>(
     prepared(`with recorded as (${recorded}),
      paid as (
-       update billing.invoices set status = 'paid', paid_at = ${at}, next_attempt_at = null, updated_at = ${at}
+       update billing.invoices set status = 'paid', paid_at = ${paidAt}, next_attempt_at = null, updated_at = ${at}
         where id = ${invoiceId} and exists (select 1 from recorded)),
      ledger as (
        insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at)
@@ -286,7 +288,7 @@ async function recordApproved(
         returning s.id),
      events as (${insertEventsSql(
        params,
-       now,
+       claimed.billingNow,
        [],
        [
          { cte: 'recorded', event: paid },

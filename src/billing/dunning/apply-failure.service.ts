@@ -185,7 +185,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
   await tx.query(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
           subscription as (${subscription.sql}),
-          events as (${insertEventsSql(params, input.now, [outcome, ...events], [{ cte: 'subscription', event: subscription.event }])})
+          events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], [{ cte: 'subscription', event: subscription.event }])})
      select 1`),
     params.values,
   );

@@ -199,7 +199,7 @@ export async function createSubscription(
       ],
     );
     const view = toView(rows[0]!);
-    await recordEvents(tx, created, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
+    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
     if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, anchor, created);
     return view;
   });
@@ -257,6 +257,7 @@ export async function updateSubscription(
   return deps.sql.transaction(async (tx) => {
     const current = await load(tx, merchant, id, true);
     if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is cancelled and cannot be changed');
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
@@ -285,7 +286,7 @@ export async function updateSubscription(
       }
     }
     const changes = Object.keys(input).filter((k) => k !== 'test');
-    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
+    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
     return view;
   });
 }
@@ -305,7 +306,7 @@ export async function pauseSubscription(deps: SubscriptionDeps, merchant: Mercha
     // A charge claimed from here on re-reads the subscription (the claim re-runs when its invoice changed).
     await tx.query(`update billing.invoices set updated_at = $2 where subscription_id = $1 and status in ('open', 'past_due')`, [id, now]);
     const view = toView(rows[0]!);
-    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.paused', data: { subscription: view } }]);
+    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.paused', data: { subscription: view } }]);
     return view;
   });
 }
@@ -337,7 +338,7 @@ export async function resumeSubscription(deps: SubscriptionDeps, merchant: Merch
       [id, status, index, periodStart(anchor, cadence, index), now],
     );
     const view = toView(rows[0]!);
-    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
+    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
     if (current.test_clock_id) await markClockBusy(tx, current.test_clock_id, periodStart(anchor, cadence, index), now);
     return view;
   });
@@ -360,7 +361,7 @@ export async function cancelSubscription(
         [id, now],
       );
       const view = toView(rows[0]!);
-      await recordEvents(tx, now, [
+      await recordEvents(tx, at, [
         { ...merchant, type: 'subscription.updated', data: { subscription: view, changed: ['cancel_at_period_end'] } },
       ]);
       return view;
@@ -377,7 +378,7 @@ export async function cancelSubscription(
         where subscription_id = $1 and status in ('open', 'past_due') returning id`,
       [id, now],
     );
-    await recordEvents(tx, now, [
+    await recordEvents(tx, at, [
       { ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } },
       ...voided.map((v) => ({
         ...merchant,
