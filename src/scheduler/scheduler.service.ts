@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
 import { isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
 import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
+import { subscriptionJsonSql } from '../billing/subscriptions/subscriptions.service.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
@@ -149,7 +150,7 @@ function planFor(row: DueRow): Planned {
         {
           ...base,
           type: 'subscription.cancelled',
-          data: { subscription_id: row.id, cancelled_at: new Date(row.next_charge_at).toISOString(), reason: 'period_end' },
+          data: { reason: 'period_end' },
         },
       ],
       nextChargeMs: null,
@@ -174,7 +175,7 @@ function planFor(row: DueRow): Planned {
     events.push({
       ...base,
       type: 'subscription.updated',
-      data: { subscription_id: row.id, status: 'active', previous_status: 'trialing' },
+      data: { previous_status: 'trialing' },
     });
   return {
     advance: {
@@ -230,7 +231,14 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
   const invoices = plans.flatMap((p, i) => (p.invoice ? [{ ...p.invoice, at: eventAt(i) }] : []));
   const advances = plans.map((p) => p.advance);
   const events = plans.flatMap((p, i) =>
-    p.events.map((e) => ({ merchant_id: e.merchantId, environment: e.environment, type: e.type, data: e.data, at: eventAt(i) })),
+    p.events.map((e) => ({
+      merchant_id: e.merchantId,
+      environment: e.environment,
+      type: e.type,
+      data: e.data,
+      at: eventAt(i),
+      subscription_id: rows[i]!.id,
+    })),
   );
   const created = await tx.query<{ id: string }>(
     `with input as (
@@ -252,13 +260,18 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
            updated_at = $4
          from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
            current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz)
-        where s.id = u.id),
+        where s.id = u.id
+        returning s.*),
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
                                  'currency', invoiced.currency, 'period_start', input.period_start) as data, input.at
          from invoiced join input on input.subscription_id = invoiced.subscription_id),
-     other_events as (select * from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb, at timestamptz)),
+     -- Subscription events carry the subscription as the API shows it, as advanced here.
+     other_events as (
+       select x.merchant_id, x.environment, x.type, x.data || jsonb_build_object('subscription', ${subscriptionJsonSql('a')}), x.at
+         from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb, at timestamptz, subscription_id uuid)
+         join advanced a on a.id = x.subscription_id),
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}

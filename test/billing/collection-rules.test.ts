@@ -205,3 +205,72 @@ describe('billing times on a test clock', () => {
     });
   });
 });
+
+describe('event payloads do not depend on who wrote them', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ billing: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('every subscription.* event carries the subscription as the API shows it (API, scheduler, charge path, dunning)', async () => {
+    const T = '2032-07-01T10:00:00.000Z';
+    const { api, card, plan, clock } = await setup(app, T, { trial_days: 1, dunning: { retry_days: [1], final_action: 'cancel' } });
+    const declining = await createCard(api, DECLINE);
+    await script(api, card.token, [{ response_code: '51' }]);
+    const base = { plan_id: plan.id, start_date: T, test_clock_id: clock.id };
+    const recovering = await subscribe(api, { ...base, card_token: card.token });
+    const failing = await subscribe(api, { ...base, card_token: declining.token, customer_reference: 'cust-2' });
+    // Trial end (scheduler), first declines (dunning), a recovery (charge path), dunning's cancel.
+    await advanceTo(api, clock.id, at(T, D));
+    await advanceTo(api, clock.id, at(T, 2 * D));
+    // Cancel at period end (API), then the period end itself (scheduler).
+    expect((await api.post(`/subscriptions/${recovering.id}/cancel`, { at_period_end: true })).status).toBe(200);
+    await advanceTo(api, clock.id, at(T, 40 * D));
+
+    const viewKeys = Object.keys((await api.get(`/subscriptions/${recovering.id}`)).body.response).sort();
+    const events = (await eventsOf(api)).filter((e) => e.type.startsWith('subscription.')).reverse();
+    const seen = events.map((e) => {
+      expect(Object.keys(e.data.subscription ?? {}).sort(), `${e.type} ${JSON.stringify(e.data)}`).toEqual(viewKeys);
+      expect(e.data).not.toHaveProperty('subscription_id');
+      return [
+        e.data.subscription.id === recovering.id ? 'recovering' : 'failing',
+        e.type,
+        e.data.subscription.status,
+        e.data.reason ?? null,
+      ];
+    });
+    // Events at one billing instant have no order between them: compared as sets.
+    expect(seen.map((e) => e.join(' ')).sort()).toEqual(
+      [
+        ['recovering', 'subscription.created', 'trialing', null],
+        ['failing', 'subscription.created', 'trialing', null],
+        ['recovering', 'subscription.updated', 'active', null],
+        ['recovering', 'subscription.past_due', 'past_due', null],
+        ['failing', 'subscription.updated', 'active', null],
+        ['failing', 'subscription.past_due', 'past_due', null],
+        ['recovering', 'subscription.updated', 'active', null],
+        ['failing', 'subscription.cancelled', 'cancelled', 'dunning_exhausted'],
+        ['recovering', 'subscription.updated', 'active', null],
+        ['recovering', 'subscription.cancelled', 'cancelled', 'period_end'],
+      ]
+        .map((e) => e.join(' '))
+        .sort(),
+    );
+    // The period-end cancellation shows the subscription as it ended.
+    const ended = events.find((e) => e.type === 'subscription.cancelled' && e.data.reason === 'period_end')!.data.subscription;
+    expect(ended).toEqual((await api.get(`/subscriptions/${recovering.id}`)).body.response);
+  });
+
+  it('card.updated is emitted when a stored card changes, even if no subscription uses it', async () => {
+    const api = await merchantClient(app, 'Cards only');
+    const card = await createCard(api, DYNAMIC);
+    const res = await api.put(`/credit_cards/${card.token}`, { card_expiry: '11/2040' });
+    expect(res.status, res.text).toBe(200);
+    expect((await eventsOf(api, 'card.updated')).map((e) => e.data)).toEqual([
+      expect.objectContaining({ card_token: card.token, card_expiry: '2040-11-30', subscription_ids: [], retried_invoice_ids: [] }),
+    ]);
+  });
+});

@@ -81,7 +81,7 @@ describe('dunning on the default caps', () => {
     expect((await eventsOf(api, 'invoice.retry_scheduled')).map((e) => e.data)).toEqual([
       expect.objectContaining({ invoice_id: inv.id, attempt: 2, next_attempt_at: at(T, D) }),
     ]);
-    expect((await eventsOf(api, 'subscription.past_due')).map((e) => e.data.subscription_id)).toEqual([sub.id]);
+    expect((await eventsOf(api, 'subscription.past_due')).map((e) => e.data.subscription.id)).toEqual([sub.id]);
 
     await advanceTo(api, clock.id, at(T, D - 1000));
     expect((await onlyInvoice(api, sub.id)).attempts).toHaveLength(1);
@@ -101,7 +101,7 @@ describe('dunning on the default caps', () => {
     expect((await eventsOf(api, 'invoice.paid')).map((e) => e.data)).toEqual([expect.objectContaining({ invoice_id: inv.id, attempt: 3 })]);
     expect((await eventsOf(api, 'invoice.payment_failed')).map((e) => e.data.response_code)).toEqual(['51', '51']);
     expect((await eventsOf(api, 'subscription.updated')).map((e) => e.data)).toEqual([
-      expect.objectContaining({ subscription_id: sub.id, status: 'active', previous_status: 'past_due' }),
+      expect.objectContaining({ subscription: expect.objectContaining({ id: sub.id, status: 'active' }), previous_status: 'past_due' }),
     ]);
   });
 
@@ -298,10 +298,10 @@ describe('dunning on the default caps', () => {
     await advanceTo(api, clock.id, T);
     const { id } = await onlyInvoice(api, sub.id);
 
-    // A manual retry that declines takes the schedule's next slot (retry 2: +3 days).
+    // A manual retry that declines does not use up the schedule: retry 1 stays next (+1 day).
     let res = await api.post(`/invoices/${id}/retry`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.response).toMatchObject({ id, status: 'past_due', next_attempt_at: at(T, 3 * D) });
+    expect(res.body.response).toMatchObject({ id, status: 'past_due', next_attempt_at: at(T, D) });
     expectAttempts(res.body.response, [declined('05'), declined('05')]);
 
     const stranger = await merchantClient(app, 'Stranger');

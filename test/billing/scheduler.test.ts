@@ -203,7 +203,10 @@ describe('test clocks, cancellation and plan changes', () => {
     const cancelled = { status: 'cancelled', cancelled_at: '2027-07-01T00:00:00.000Z', next_charge_at: null, cancel_at_period_end: false };
     expect(await subscription(sub)).toMatchObject(cancelled);
     const events = (await api.get('/events?type=subscription.cancelled')).body.response;
-    expect(events.filter((e: { data: { subscription_id: string } }) => e.data.subscription_id === sub)[0]?.data.reason).toBe('period_end');
+    const mine = events.filter((e: { data: { subscription: { id: string } } }) => e.data.subscription.id === sub);
+    expect(mine.map((e: { data: Record<string, unknown> }) => e.data)).toEqual([
+      { reason: 'period_end', subscription: expect.objectContaining({ id: sub, ...cancelled }) },
+    ]);
     expect(await runSchedulerTick(deps)).toBe(0);
   });
 

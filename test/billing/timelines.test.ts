@@ -295,7 +295,7 @@ describe('declines', () => {
     const failed = await eventsOf(api, 'invoice.payment_failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.data).toMatchObject({ invoice_id: invoice!.id, subscription_id: sub.id, response_code: '05' });
-    expect((await eventsOf(api, 'subscription.past_due')).map((e) => e.data.subscription_id)).toEqual([sub.id]);
+    expect((await eventsOf(api, 'subscription.past_due')).map((e) => e.data.subscription.id)).toEqual([sub.id]);
     expect(await eventsOf(api, 'invoice.paid')).toEqual([]);
   });
 

@@ -61,7 +61,7 @@ export async function applyCardUpdate(
         returning id, test_clock_id`,
       [merchant.merchantId, merchant.environment, card.token, card.expiry, now, card.alias ?? card.token],
     );
-    if (subs.length === 0) return [];
+    // The card changed whether or not a subscription uses it: `card.updated` goes out either way.
     const held = await tx.query<{ id: string; attempt_count: number }>(
       `update billing.invoices i set held_for_card = false, retry_enqueued_at = $2, updated_at = $2,
           next_attempt_at = coalesce((select c.frozen_time from billing.subscriptions s join billing.test_clocks c on c.id = s.test_clock_id where s.id = i.subscription_id), $2)

@@ -8,6 +8,7 @@ import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts
 import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
+import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
 
 export interface ChargeDeps {
   sql: SqlPool;
@@ -269,7 +270,7 @@ async function recordApproved(
     merchantId,
     environment,
     type: 'subscription.updated',
-    data: { subscription_id: claimed.subscriptionId, status: 'active', previous_status: 'past_due' },
+    data: { previous_status: 'past_due' },
   };
   const rows = await db.query<{ recorded: boolean }>(
     prepared(`with recorded as (${recorded}),
@@ -285,14 +286,14 @@ async function recordApproved(
        update billing.subscriptions s set status = 'active', updated_at = ${at}
         where s.id = ${subscriptionId} and s.status = 'past_due' and exists (select 1 from recorded)
           and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due' and i.id <> ${invoiceId})
-        returning s.id),
+        returning s.*),
      events as (${insertEventsSql(
        params,
        claimed.billingNow,
        [],
        [
          { cte: 'recorded', event: paid },
-         { cte: 'back', event: active },
+         { cte: 'back', event: active, dataSql: `jsonb_build_object('subscription', ${subscriptionJsonSql('back')})` },
        ],
      )})
      select exists (select 1 from recorded) as recorded`),

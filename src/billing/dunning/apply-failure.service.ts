@@ -2,6 +2,7 @@ import type { Sql } from '../../platform/sql.ts';
 import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
+import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
 
 const DAY_MS = 86_400_000;
@@ -169,23 +170,23 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
     ? {
         sql: `update billing.subscriptions set status = '${ended.status}', next_charge_at = null,
                  cancelled_at = ${ended.status === 'cancelled' ? params.add(input.billingNow) : 'cancelled_at'}, updated_at = ${now}
-               where id = ${subscriptionId} and status not in ('cancelled', 'unpaid') returning id`,
+               where id = ${subscriptionId} and status not in ('cancelled', 'unpaid') returning *`,
         event: {
           ...base,
           type: ended.status === 'cancelled' ? ('subscription.cancelled' as const) : ('subscription.updated' as const),
-          data: { subscription_id: input.subscriptionId, status: ended.status, reason: `dunning_${ended.reason}` },
+          data: { reason: `dunning_${ended.reason}` },
         },
       }
     : {
         sql: `update billing.subscriptions set status = 'past_due', updated_at = ${now}
-               where id = ${subscriptionId} and status in ('active', 'trialing') returning id`,
-        event: { ...base, type: 'subscription.past_due' as const, data },
+               where id = ${subscriptionId} and status in ('active', 'trialing') returning *`,
+        event: { ...base, type: 'subscription.past_due' as const, data: { invoice_id: input.invoiceId } },
       };
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
   await tx.query(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
           subscription as (${subscription.sql}),
-          events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], [{ cte: 'subscription', event: subscription.event }])})
+          events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], [{ cte: 'subscription', event: subscription.event, dataSql: `jsonb_build_object('subscription', ${subscriptionJsonSql('subscription')})` }])})
      select 1`),
     params.values,
   );

@@ -94,13 +94,18 @@ export class Params {
  * change and its events are one round trip: `events` always, and each `when` event once per row
  * the named CTE returned (a change that happened, e.g. `update … returning id`).
  */
-export function insertEventsSql(params: Params, now: Date, events: NewEvent[], when: { cte: string; event: NewEvent }[] = []): string {
+export function insertEventsSql(
+  params: Params,
+  now: Date,
+  events: NewEvent[],
+  when: { cte: string; event: NewEvent; /** A jsonb expression over the CTE's row, merged into the data. */ dataSql?: string }[] = [],
+): string {
   // One `select` per event (not `unnest` of arrays): the planner then knows the row count, and a
   // prepared statement's generic plan is as good as a custom one, so it is planned once.
-  const row = (event: NewEvent) =>
+  const row = (event: NewEvent, dataSql?: string) =>
     `select ${params.add(event.merchantId)}::uuid, ${params.add(event.environment)}::text, ${params.add(event.type)}::text,
-       ${params.add(JSON.stringify(event.data))}::jsonb`;
-  const rows = [...events.map(row), ...when.map(({ cte, event }) => `${row(event)} from ${cte}`)];
+       ${params.add(JSON.stringify(event.data))}::jsonb${dataSql ? ` || ${dataSql}` : ''}`;
+  const rows = [...events.map((e) => row(e)), ...when.map(({ cte, event, dataSql }) => `${row(event, dataSql)} from ${cte}`)];
   return `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
      select gen_random_uuid(), m, e, t, d, ${params.add(now)}, ${bornRelayedSql('m', 'e', 't')}
        from (${rows.join(' union all ')}) as y(m, e, t, d)`;

@@ -116,6 +116,24 @@ function toView(r: Row): SubscriptionView {
   };
 }
 
+/** An instant as the API prints it (`toISOString()`), in SQL. */
+const isoSql = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The subscription as the API shows it (`toView`), built in SQL from a `billing.subscriptions` row
+ * named `alias`: events written inside a statement (the scheduler's, the charge path's) carry the
+ * same object as those the API writes.
+ */
+export function subscriptionJsonSql(alias: string): string {
+  const a = (column: string) => `${alias}.${column}`;
+  return `jsonb_build_object('id', ${a('id')}, 'status', ${a('status')}, 'plan_id', ${a('plan_id')}, 'pending_plan_id', ${a('next_plan_id')},
+    'card_token', ${a('card_token')}, 'customer_reference', ${a('customer_reference')}, 'time_zone', ${a('time_zone')},
+    'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
+    'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
+    'created_at', ${isoSql(a('created_at'))}, 'cancelled_at', ${isoSql(a('cancelled_at'))}, 'paused_at', ${isoSql(a('paused_at'))},
+    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')})`;
+}
+
 export interface SubscriptionDeps {
   sql: SqlPool;
   gateway: BillingGateway;
