@@ -158,7 +158,7 @@ describe('dunning on the default caps', () => {
         expect.objectContaining({ invoice_id: inv.id, subscription_id: sub.id, reason: 'exhausted' }),
       ]);
       expect((await eventsOf(api, event)).map((e) => e.data)).toEqual([
-        expect.objectContaining({ subscription_id: sub.id, status, reason: 'dunning_exhausted' }),
+        expect.objectContaining({ subscription: expect.objectContaining({ id: sub.id, status }), reason: 'dunning_exhausted' }),
       ]);
       await advanceTo(api, clock.id, '2030-06-02T10:00:00.000Z'); // past the next period start
       expect(await invoicesOf(api, sub.id)).toHaveLength(1);
