@@ -330,11 +330,11 @@ describe('network caps (NETWORK_CAP_24_HOURS=2)', () => {
     await app?.close();
   });
 
-  it('5a. a retry that would exceed the card cap is deferred with invoice.retry_capped; manual retry answers 409', async () => {
+  it('5a. a retry that would exceed the card cap is not made: deferred with invoice.retry_capped; manual retry answers 409', async () => {
     // Three subscriptions on one card. A declines with retry_later (retry at +40 h), B and C start at
-    // +30 h and +31 h and decline hard (no retry, no coordination). A's retry at +40 h declines: its
-    // next retry (+48 h) would make a third declined attempt in 24 hours, so it waits until the
-    // decline at +31 h has left the window: +55 h + 1 ms.
+    // +30 h and +31 h and decline hard (no retry, no coordination). At +40 h the card has two
+    // declines in 24 hours (B, C): A's retry is not made, but deferred until B's decline has left
+    // the window (+54 h + 1 ms). There it declines; the next retry waits for C's to leave (+55 h + 1 ms).
     const T = '2030-10-01T10:00:00.000Z';
     const { api, card, clock, start } = await setup(app, T, DECLINE, { dunning: { retry_days: [1, 2], final_action: 'leave_past_due' } });
     const hardPlan = await createPlan(api, { dunning: { retry_days: [1], final_action: 'cancel' } });
@@ -358,37 +358,48 @@ describe('network caps (NETWORK_CAP_24_HOURS=2)', () => {
     expect(await eventsOf(api, 'invoice.retry_capped')).toEqual([]);
 
     await advanceTo(api, clock.id, at(T, 40 * H));
-    const capped = at(T, 55 * H + 1);
+    const deferred = at(T, 54 * H + 1);
     let inv = await onlyInvoice(api, a.id);
-    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: capped });
-    expectAttempts(inv, [declined('51', 'soft', 'retry_later'), declined('05')]);
+    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: deferred });
+    expectAttempts(inv, [declined('51', 'soft', 'retry_later')]);
     expect((await eventsOf(api, 'invoice.retry_capped')).map((e) => e.data)).toEqual([
-      expect.objectContaining({ invoice_id: inv.id, subscription_id: a.id, card_token: card.token, cap: '24h', next_attempt_at: capped }),
+      expect.objectContaining({ invoice_id: inv.id, subscription_id: a.id, card_token: card.token, cap: '24h', next_attempt_at: deferred }),
     ]);
-    const scheduled = (await eventsOf(api, 'invoice.retry_scheduled')).filter((e) => e.data.attempt === 3);
-    expect(scheduled.map((e) => e.data.next_attempt_at)).toEqual([capped]);
-
     // A manual retry is refused on the capped card, and says until when.
-    expectError(await api.post(`/invoices/${inv.id}/retry`), 409, new RegExp(`network cap \\(24h\\).*${capped.replace(/\./g, '\\.')}`));
-    await advanceTo(api, clock.id, at(T, 55 * H));
-    expect((await onlyInvoice(api, a.id)).attempts).toHaveLength(2);
-    expect(await listAll(api, '/purchases')).toHaveLength(4);
+    expectError(await api.post(`/invoices/${inv.id}/retry`), 409, new RegExp(`network cap \\(24h\\).*${deferred.replace(/\./g, '\\.')}`));
+    expect(await listAll(api, '/purchases')).toHaveLength(3);
 
-    await advanceTo(api, clock.id, capped);
+    await advanceTo(api, clock.id, deferred);
+    inv = await onlyInvoice(api, a.id);
+    expectAttempts(inv, [declined('51', 'soft', 'retry_later'), declined('05')]);
+    const next = at(T, 55 * H + 1);
+    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: next });
+    const capped = (await eventsOf(api, 'invoice.retry_capped')).map((e) => e.data.next_attempt_at);
+    expect(capped.sort()).toEqual([deferred, next]);
+    for (const t of capped) expect(Date.parse(t)).toBeGreaterThan(Date.parse(at(T, 40 * H)));
+
+    await advanceTo(api, clock.id, next);
     inv = await onlyInvoice(api, a.id);
     expectAttempts(inv, [declined('51', 'soft', 'retry_later'), declined('05'), declined('05')]);
     expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: null }); // [1, 2] ran out
     expect(await listAll(api, '/purchases')).toHaveLength(5);
   });
 
-  it('5b. subscriptions declining together put the card at the cap: a manual retry answers 409', async () => {
+  it('5b. first attempts count too: of three subscriptions charged together on one card, the third waits', async () => {
     const T = '2030-11-01T10:00:00.000Z';
     const { api, clock, start } = await setup(app, T, DECLINE);
     const subs = [await start(), await start(), await start()];
     await advanceTo(api, clock.id, T);
     const invoices = await Promise.all(subs.map((s) => onlyInvoice(api, s.id)));
-    for (const inv of invoices) expectAttempts(inv, [declined('05')]);
-    expectError(await api.post(`/invoices/${invoices[0]!.id}/retry`), 409, /network cap \(24h\)/);
-    expect(await listAll(api, '/purchases')).toHaveLength(3);
+    const tried = invoices.filter((inv) => inv.attempts.length === 1);
+    expect(tried).toHaveLength(2);
+    for (const inv of tried) expectAttempts(inv, [declined('05')]);
+    const waiting = invoices.find((inv) => inv.attempts.length === 0)!;
+    expect(waiting).toMatchObject({ status: 'past_due', next_attempt_at: at(T, 24 * H + 1) });
+    expect((await eventsOf(api, 'invoice.retry_capped')).map((e) => e.data)).toEqual([
+      expect.objectContaining({ invoice_id: waiting.id, cap: '24h', next_attempt_at: at(T, 24 * H + 1) }),
+    ]);
+    for (const inv of [tried[0]!, waiting]) expectError(await api.post(`/invoices/${inv.id}/retry`), 409, /network cap \(24h\)/);
+    expect(await listAll(api, '/purchases')).toHaveLength(2);
   });
 });

@@ -85,6 +85,8 @@ async function i2(db: pg.Client, now: Date, graceMs: number): Promise<Violation[
         and not (i.status = 'paid'
               or i.status in ('void', 'uncollectible')
               or (i.status = 'past_due' and exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('declined', 'error')))
+              -- Deferred by the card's network caps before an attempt: waiting, with a time to try.
+              or (i.status = 'past_due' and i.next_attempt_at > ${cutoff})
               or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))
               or s.status in ('cancelled', 'paused'))`,
     [now, graceMs],

@@ -7,6 +7,7 @@ import type { ChargeHooks } from './charge-hooks.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
 import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
+import { deferForCaps } from '../dunning/cap-deferral.service.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
 
@@ -86,6 +87,8 @@ interface ClaimRow {
   existing_id: string | null;
   existing_status: string | null;
   attempt_id: string | null;
+  /** The card's network caps left no room for this attempt now. */
+  capped: boolean;
 }
 
 /**
@@ -121,9 +124,22 @@ const CLAIM_SQL = `
      where inv.version = (select version from seen) and inv.status in ('open', 'past_due') and not inv.held_for_card
        and inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')})
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
+  -- The card's network caps: its declined attempts, and those still in flight (they may decline),
+  -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
+  -- it; the attempt is then not made (the caller defers the invoice to then).
+  card_attempts as (
+    select a.attempted_at from billing.charge_attempts a, inv
+     where a.card_token = inv.card_token and a.status in ('declined', 'sending', 'unknown')
+       and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
+  capped as (
+    select (select attempted_at from card_attempts where attempted_at > inv.billing_now - interval '24 hours'
+             order by attempted_at desc offset $6::int - 1 limit 1) as full_24h,
+           (select attempted_at from card_attempts order by attempted_at desc offset $7::int - 1 limit 1) as full_30d
+      from inv),
   attempt as (
-    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.billing_now, $3 from ready where not ready.expired
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, card_token, attempted_at, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.card_token, ready.billing_now, ready.billing_now, $3
+      from ready, capped where not ready.expired and capped.full_24h is null and capped.full_30d is null
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
   in_flight as (
@@ -140,21 +156,48 @@ const CLAIM_SQL = `
   select inv.version = (select version from seen) as consistent, inv.merchant_id, inv.environment, inv.status, inv.amount, inv.currency,
          inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
-         (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id
+         (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id,
+         (select full_24h is not null or full_30d is not null from capped) as capped
     from inv`;
+
+/** Why an attempt the card's network caps refused was not made. */
+export const CAPPED_REASON = 'the card is at a network cap';
 
 /** A statement that found the invoice changed under its snapshot runs again; this many times at most. */
 const CLAIM_TRIES = 10;
 
+/**
+ * One claim per card at a time: the claim counts the card's attempts in its cap windows, so two
+ * claims on one card (its subscriptions' invoices charged side by side) must not both count
+ * before either has written. A transaction-scoped advisory lock on the card, taken in a statement
+ * of its own so that the claim's snapshot is taken after it.
+ */
+const CARD_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended(s.merchant_id::text || ':' || s.card_token, 0))
+  from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id where i.id = $1`;
+
+type ClaimOutcome = Claimed | { skip: string; hold?: FailureFollowUps['hold']; capped?: { billingNow: Date; cardToken: string } };
+
 /** Transaction 1: write the attempt (or find the unresolved one) before the gateway is called. */
-async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Claimed | { skip: string; hold?: FailureFollowUps['hold'] }> {
+async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: NetworkCaps): Promise<ClaimOutcome> {
   const reference = attemptReference(input.invoiceId, input.attempt);
-  let inv: ClaimRow | undefined;
-  for (let tries = 1; ; tries++) {
-    inv = (await sql.query<ClaimRow>(prepared(CLAIM_SQL), [input.invoiceId, input.attempt, now, reference, input.manual ?? false]))[0];
-    if (!inv || inv.consistent) break;
-    if (tries >= CLAIM_TRIES) throw new Error(`invoice ${input.invoiceId} kept changing while its attempt was claimed`);
-  }
+  const inv = await sql.transaction(async (tx) => {
+    await tx.query(prepared(CARD_LOCK_SQL), [input.invoiceId]);
+    for (let tries = 1; ; tries++) {
+      const row = (
+        await tx.query<ClaimRow>(prepared(CLAIM_SQL), [
+          input.invoiceId,
+          input.attempt,
+          now,
+          reference,
+          input.manual ?? false,
+          caps.per24Hours,
+          caps.per30Days,
+        ])
+      )[0];
+      if (!row || row.consistent) return row;
+      if (tries >= CLAIM_TRIES) throw new Error(`invoice ${input.invoiceId} kept changing while its attempt was claimed`);
+    }
+  });
   if (!inv) return { skip: 'no such invoice' };
   const base = {
     merchant: { merchantId: inv.merchant_id, environment: inv.environment },
@@ -178,6 +221,7 @@ async function claimAttempt(sql: Sql, now: Date, input: ChargeInput): Promise<Cl
   if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
   }
+  if (inv.capped) return { skip: CAPPED_REASON, capped: { billingNow: base.billingNow, cardToken: inv.card_token } };
   if (!inv.attempt_id) throw new Error(`attempt ${input.attempt} of invoice ${input.invoiceId} was neither written nor refused`);
   return { ...base, attemptId: inv.attempt_id, resumed: false };
 }
@@ -231,7 +275,7 @@ function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: 
   return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
         response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
         advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
-        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
+        updated_at = ${params.add(now)}, card_token = coalesce(${params.add(cardToken)}, card_token), attempted_at = ${params.add(claimed.billingNow)}
       where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
 }
 
@@ -396,8 +440,15 @@ async function recordFailure(
  * infrastructure faults throw (and the queue retries them in seconds).
  */
 export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promise<ChargeResult> {
-  const claimed = await claimAttempt(deps.sql, deps.clock.now(), input);
-  if ('skip' in claimed) return { kind: 'skipped', reason: claimed.skip, followUps: claimed.hold ? { hold: claimed.hold } : undefined };
+  const caps = deps.caps ?? DEFAULT_CAPS;
+  const claimed = await claimAttempt(deps.sql, deps.clock.now(), input, caps);
+  if ('skip' in claimed) {
+    if (claimed.capped) {
+      const retry = await deferForCaps(deps.sql, deps.clock.now(), input, claimed.capped, caps);
+      return { kind: 'skipped', reason: claimed.skip, followUps: retry ? { retry } : undefined };
+    }
+    return { kind: 'skipped', reason: claimed.skip, followUps: claimed.hold ? { hold: claimed.hold } : undefined };
+  }
   await deps.hooks?.at('before-call', input.invoiceId);
   const outcome = await callGateway(deps, claimed);
   await deps.hooks?.at('after-gateway', input.invoiceId);

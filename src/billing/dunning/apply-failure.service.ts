@@ -33,7 +33,13 @@ export interface FailureInput {
 
 export interface FailureFollowUps {
   /** A retry to hand to the retry queue after the commit, delayed until `at` (real-clock subscriptions). */
-  retry?: { invoiceId: string; attempt: number; at: Date; realClock: boolean };
+  retry?: {
+    invoiceId: string;
+    attempt: number;
+    at: Date;
+    realClock: boolean;
+    /** The network cap that deferred it, if one did. */ cap?: '24h' | '30d' | null;
+  };
   /** The subscription waits for new card data: the expiry-update queue takes it. */
   hold?: { subscriptionId: string; invoiceId: string };
 }
@@ -83,7 +89,9 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
 
   switch (decision.kind) {
     case 'retry': {
-      let at = decision.at;
+      // A slot the schedule already passed (the attempt was deferred or made by hand) is due now,
+      // and the caps count from now, this attempt included: a deferral always lies ahead.
+      let at = decision.at < input.billingNow ? input.billingNow : decision.at;
       if (input.cardToken) {
         const capped = applyNetworkCaps(at, await cardDeclines(tx, input.cardToken, at), input.caps);
         if (capped.capped) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attemptCharge, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
+import { attemptCharge, CAPPED_REASON, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
 import { applyNetworkCaps, DEFAULT_CAPS } from './dunning-policy.ts';
 import { BillingErrors } from '../errors.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
@@ -134,5 +134,11 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
     }
   }
   await deps.sql.query('update billing.invoices set held_for_card = false, next_attempt_at = null where id = $1', [invoiceId]);
-  return attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
+  const result = await attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
+  // The claim's own count (attempts still in flight included, and an invoice not yet tried on the card) refused it.
+  const deferred = result.kind === 'skipped' && result.reason === CAPPED_REASON ? result.followUps?.retry : undefined;
+  if (deferred?.cap) {
+    throw BillingErrors.conflict(`The card reached its network cap (${deferred.cap}); it may be retried from ${deferred.at.toISOString()}`);
+  }
+  return result;
 }
