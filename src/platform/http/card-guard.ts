@@ -14,8 +14,21 @@ const CARD_FIELDS = new Set(['card_number']);
 /** The headers that are stored or echoed, and so may not carry a card number either. */
 export const GUARDED_HEADERS = ['idempotency-key'] as const;
 
+/** `value` as given, and with its percent-escapes and `+` decoded: a URL must not hide a card number either. */
+function readings(value: string): string[] {
+  if (!value.includes('%') && !value.includes('+')) return [value];
+  const spaced = value.replace(/\+/g, ' ');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(spaced);
+  } catch {
+    decoded = spaced.replace(/%20/gi, ' ').replace(/%2d/gi, '-');
+  }
+  return [value, decoded];
+}
+
 function holdsCard(value: string): boolean {
-  return findCardNumbers(value).length > 0;
+  return readings(value).some((reading) => findCardNumbers(reading).length > 0);
 }
 
 /** Paths (`metadata.note`, `items[2]`) of every string or integer in `value` that holds a card number. */
