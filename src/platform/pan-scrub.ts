@@ -9,13 +9,16 @@ const CANDIDATE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
  * groups happen to hold a Luhn-valid run of decimal digits: about one random UUID in a few
  * thousand does, and masking or refusing it would corrupt ids in answers and logs.
  */
-const UUID = /(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])/g;
+const UUID = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])/g;
 
-/** Whether the run at [start, end) lies inside one of the UUIDs of the text. */
+/**
+ * Whether the run at [start, end) overlaps one of the UUIDs of the text: a run that begins in
+ * an id and goes on into what follows it (`<invoice id>-2`, a charge's reference) is the id's.
+ */
 function insideUuid(text: string, start: number, end: number): boolean {
   if (!text.includes('-')) return false;
   for (const match of text.matchAll(UUID)) {
-    if (start >= match.index && end <= match.index + match[0].length) return true;
+    if (start < match.index + match[0].length && end > match.index) return true;
   }
   return false;
 }

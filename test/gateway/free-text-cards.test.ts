@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type HttpResult, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { APPROVE, createCard, createPlan, subscribe } from '../helpers/billing.ts';
-import { findCardNumbers } from '../../src/platform/pan-scrub.ts';
+import { randomUUID } from 'node:crypto';
+import { findCardNumbers, scrubCardNumbers } from '../../src/platform/pan-scrub.ts';
 
 // RELIABILITY.md I6: a card number a client types into a free-text field of either API is
 // refused, with an error that names the field and does not repeat it, and it is found
@@ -154,6 +155,21 @@ describe('a card number in a free-text field', () => {
       }),
     );
     refused(misplaced, 'metadata.card_number');
+  });
+});
+
+describe('what counts as a card number', () => {
+  it('not a UUID, nor a UUID with a suffix (a charge reference), though one in a few hundred holds a Luhn-valid run', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const id = randomUUID();
+      for (const text of [id, `${id}-${(i % 9) + 1}`, `Plan ${id} could not be found`]) {
+        expect(findCardNumbers(text), text).toEqual([]);
+        expect(scrubCardNumbers(text)).toBe(text);
+      }
+    }
+    // A UUID whose groups hold a Luhn-valid run of 16 digits, and the same digits in card form.
+    expect(findCardNumbers('40000566-5566-4556-8000-0000000000ab')).toEqual([]);
+    expect(findCardNumbers(`4000-0566-5566-5556, ${randomUUID()}`)).toEqual([PAN]);
   });
 });
 
