@@ -34,6 +34,15 @@ export const ConfigSchema = z.object({
   TLS_CERT_FILE: optionalString,
   TLS_KEY_FILE: optionalString,
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /**
+   * Slow clients: the whole request (headers and body) must arrive within HTTP_REQUEST_TIMEOUT_MS,
+   * its headers within HTTP_HEADERS_TIMEOUT_MS; an idle keep-alive connection closes after
+   * HTTP_KEEP_ALIVE_TIMEOUT_MS. Each API listener holds at most HTTP_MAX_CONNECTIONS sockets.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_MAX_CONNECTIONS: positiveInt.default(2_000),
 
   /**
    * The ops listener (HTTPS): `/livez`, `/readyz`, and behind ops credentials `/metrics` and the
@@ -56,7 +65,9 @@ export const ConfigSchema = z.object({
   /** Keyed HMAC for API token hashes (base64, 32 bytes). */
   CREDENTIAL_HASH_KEY: optionalString,
 
+  /** Failed logins per source address and username, then per source address alone, in each window. */
   AUTH_MAX_FAILURES: positiveInt.default(10),
+  AUTH_MAX_FAILURES_PER_ADDRESS: positiveInt.default(100),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
 
   UPSTREAM_GATEWAY_URL: optionalString.pipe(z.string().url().optional()),
@@ -136,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([
       'UPSTREAM_GATEWAY_URL, UPSTREAM_GATEWAY_USERNAME and UPSTREAM_GATEWAY_TOKEN go together: set all three or none',
     ]);
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS may not exceed HTTP_REQUEST_TIMEOUT_MS']);
   }
   if (
     config.BILLING_GATEWAY === 'remote' &&

@@ -26,7 +26,8 @@ declare module 'fastify' {
   }
 }
 
-const Id = z.object({ id: z.string().min(1).max(64) });
+// Every billing id is a UUID: anything else names no record and answers 404 (server-kit), never reaches SQL.
+const Id = z.object({ id: z.uuid() });
 const Listing = PageQuery.extend({ test: z.string().optional() });
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 

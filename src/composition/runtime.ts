@@ -103,6 +103,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       auth: {
         credentialKey: secrets.credentialKey,
         maxFailures: config.AUTH_MAX_FAILURES,
+        maxFailuresPerAddress: config.AUTH_MAX_FAILURES_PER_ADDRESS,
         failureWindowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
         testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
       },

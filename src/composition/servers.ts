@@ -18,6 +18,12 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     logger: runtime.logger.child({ listener: environment }),
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     test: environment === 'sandbox',
+    limits: {
+      requestTimeoutMs: runtime.config.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: runtime.config.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: runtime.config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: runtime.config.HTTP_MAX_CONNECTIONS,
+    },
   });
   registerOpenApi(app, { prefix: API_PREFIX, sandbox: environment === 'sandbox' });
   registerProbes(app, runtime.readiness);

@@ -1,9 +1,10 @@
 import { Merchant } from './merchants/merchant.entity.ts';
 import { Credential } from './merchants/credential.entity.ts';
+import { AuthFailure } from './merchants/auth-failure.entity.ts';
 import { Card } from './cards/card.entity.ts';
 import { Purchase } from './purchases/purchase.entity.ts';
 import { Refund } from './refunds/refund.entity.ts';
 import { AuditEvent } from './audit/audit-event.entity.ts';
 
 /** Every table of the gateway module (schema `gateway`). */
-export const gatewayEntities = [Merchant, Credential, Card, Purchase, Refund, AuditEvent];
+export const gatewayEntities = [Merchant, Credential, AuthFailure, Card, Purchase, Refund, AuditEvent];

@@ -77,8 +77,8 @@ export class GatewayCore {
     return ctx;
   }
 
-  authenticate(environment: Environment, username: string, token: string): Promise<MerchantContext> {
-    return authenticate(this.#deps.sql, this.#deps.clock, this.#deps.auth, environment, username, token);
+  authenticate(environment: Environment, username: string, token: string, source: string): Promise<MerchantContext> {
+    return authenticate(this.#deps.sql, this.#deps.clock, this.#deps.auth, environment, username, token, source);
   }
 
   /** The database answers: the gateway can serve. */

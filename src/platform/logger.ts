@@ -27,6 +27,16 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
+/** A copy of a log object with every string in it scrubbed of card numbers (a URL, a message, an id). */
+function scrubDeep(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return scrubCardNumbers(value);
+  if (depth > 8 || value === null || typeof value !== 'object' || value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[scrubCardNumbers(key)] = scrubDeep(item, depth + 1);
+  return out;
+}
+
 export interface LoggerOptions {
   level: string;
   destination?: DestinationStream;
@@ -45,6 +55,7 @@ export function createLogger(options: LoggerOptions): Logger {
       // and read as a card number to anyone scanning the logs for one (RELIABILITY.md I6).
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { log: (object) => scrubDeep(object, 0) as Record<string, unknown> },
       hooks: {
         logMethod(args, method) {
           const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubCardNumbers(arg) : arg));

@@ -31,6 +31,8 @@ function parseBasic(header: string | undefined): { username: string; token: stri
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
+  // No credential holds a control character (a NUL is not even storable in PostgreSQL text).
+  if (/[\x00-\x1f\x7f]/.test(decoded)) return null;
   return { username: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
 }
 
@@ -51,7 +53,7 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
   app.addHook('onRequest', async (req) => {
     const credentials = parseBasic(req.headers.authorization);
     if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
-    req.merchant = await core.authenticate(environment, credentials.username, credentials.token);
+    req.merchant = await core.authenticate(environment, credentials.username, credentials.token, req.ip);
     req.principal = { merchantId: req.merchant.merchantId, environment: req.merchant.environment, currencies: req.merchant.currencies };
   });
 }

@@ -25,7 +25,10 @@ export interface MerchantContext {
 
 export interface AuthPolicy {
   credentialKey: Buffer;
+  /** Failed logins per source address and username in a window. */
   maxFailures: number;
+  /** Failed logins per source address, whatever the usernames, in a window. */
+  maxFailuresPerAddress: number;
   failureWindowSeconds: number;
   testCardsInProduction: boolean;
 }
@@ -47,16 +50,60 @@ interface CredentialRow {
   environment: Environment;
   username: string;
   token_hash: string;
-  failed_attempts: number;
-  failure_window_start: Date | null;
   id_prefix: string;
   currencies: string[];
 }
 
+/** The failure counters a login from `source` as `username` is subject to, by keyed hash. */
+function throttleKeys(policy: AuthPolicy, source: string, username: string): { pair: string; address: string } {
+  return {
+    pair: hashToken(policy.credentialKey, `auth-pair\0${source}\0${username}`),
+    address: hashToken(policy.credentialKey, `auth-address\0${source}`),
+  };
+}
+
+interface FailureRow {
+  key: string;
+  failures: number;
+  window_start: string;
+}
+
+/** Seconds until the fullest window over its limit ends; null when the login may be tried. */
+function throttledFor(rows: FailureRow[], now: Date, policy: AuthPolicy, keys: { pair: string; address: string }): number | null {
+  let wait: number | null = null;
+  for (const row of rows) {
+    const limit = row.key === keys.pair ? policy.maxFailures : policy.maxFailuresPerAddress;
+    const ends = new Date(row.window_start).getTime() + policy.failureWindowSeconds * 1000;
+    if (row.failures >= limit && ends > now.getTime()) {
+      const seconds = Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+      wait = Math.max(wait ?? 0, seconds);
+    }
+  }
+  return wait;
+}
+
+/** Counts a failed login against its address and its address-and-username pair; drops lapsed counters. */
+async function recordFailure(db: Sql, now: Date, policy: AuthPolicy, keys: { pair: string; address: string }): Promise<void> {
+  const since = new Date(now.getTime() - policy.failureWindowSeconds * 1000);
+  await db.query(
+    `insert into gateway.auth_failures as f (key, failures, window_start) values ($1, 1, $3), ($2, 1, $3)
+     on conflict (key) do update
+        set failures = case when f.window_start > $4 then f.failures + 1 else 1 end,
+            window_start = case when f.window_start > $4 then f.window_start else $3 end`,
+    [keys.pair, keys.address, now, since],
+  );
+  await db.query(
+    'delete from gateway.auth_failures where key in (select key from gateway.auth_failures where window_start <= $1 limit 100)',
+    [since],
+  );
+}
+
 /**
  * Checks Basic credentials for a listener of `environment`. Unknown usernames cost the same
- * comparison as known ones; repeated failures for a username are throttled (PCI DSS 8.3.4);
- * valid credentials of the other environment answer 403 (the seed's rule).
+ * comparison as known ones and are throttled the same way: failures are counted per source
+ * address and per source address and username (PCI DSS 8.3.4), so guessing from one address
+ * never locks the owner out of another, and a throttled answer says nothing of whether the
+ * username exists. Valid credentials of the other environment answer 403 (the seed's rule).
  */
 export async function authenticate(
   db: Sql,
@@ -65,35 +112,30 @@ export async function authenticate(
   environment: Environment,
   username: string,
   token: string,
+  source: string,
 ): Promise<MerchantContext> {
-  const presented = Buffer.from(hashToken(policy.credentialKey, token), 'hex');
-  const rows = await db.query<CredentialRow>(
-    `select c.id, c.merchant_id, c.environment, c.username, c.token_hash, c.failed_attempts,
-            c.failure_window_start, m.id_prefix, m.currencies
-       from gateway.credentials c join gateway.merchants m on m.id = c.merchant_id
-      where c.username = $1`,
-    [username.toLowerCase()],
+  const now = clock.now();
+  const keys = throttleKeys(policy, source, username.toLowerCase());
+  // One round trip: the credential (if any) and the failure counters that apply.
+  const [found] = await db.query<Partial<CredentialRow> & { failures: FailureRow[] | null }>(
+    `select c.id, c.merchant_id, c.environment, c.username, c.token_hash, m.id_prefix, m.currencies,
+            (select json_agg(f) from gateway.auth_failures f where f.key = any($2)) as failures
+       from (select 1) one
+       left join (gateway.credentials c join gateway.merchants m on m.id = c.merchant_id) on c.username = $1`,
+    [username.toLowerCase(), [keys.pair, keys.address]],
   );
-  const row = rows[0];
+  const failures = found?.failures ?? [];
+  const wait = throttledFor(failures, now, policy, keys);
+  if (wait !== null) throw GatewayErrors.throttled(wait);
+  const presented = Buffer.from(hashToken(policy.credentialKey, token), 'hex');
+  const row = found?.id ? (found as CredentialRow) : undefined;
   if (!row) {
     timingSafeEqual(presented, DUMMY_HASH);
+    await recordFailure(db, now, policy, keys);
     throw GatewayErrors.unauthenticated();
   }
-  const now = clock.now();
-  const windowStart = row.failure_window_start ? new Date(row.failure_window_start) : null;
-  const windowOpen = windowStart !== null && now.getTime() - windowStart.getTime() < policy.failureWindowSeconds * 1000;
-  if (windowOpen && row.failed_attempts >= policy.maxFailures) {
-    const retryAfter = Math.ceil((windowStart.getTime() + policy.failureWindowSeconds * 1000 - now.getTime()) / 1000);
-    throw GatewayErrors.throttled(Math.max(1, retryAfter));
-  }
   if (!timingSafeEqual(presented, Buffer.from(row.token_hash, 'hex'))) {
-    await db.query(
-      `update gateway.credentials
-          set failed_attempts = case when $1 then failed_attempts + 1 else 1 end,
-              failure_window_start = case when $2 then failure_window_start else $3 end
-        where id = $4`,
-      [windowOpen, windowOpen, now, row.id],
-    );
+    await recordFailure(db, now, policy, keys);
     await recordAudit(db, clock, {
       merchantId: row.merchant_id,
       environment: row.environment,
@@ -103,9 +145,8 @@ export async function authenticate(
     });
     throw GatewayErrors.unauthenticated();
   }
-  if (row.failed_attempts > 0) {
-    await db.query('update gateway.credentials set failed_attempts = 0, failure_window_start = null where id = $1', [row.id]);
-  }
+  // The address's own counter stays: a valid login of one name must not reset guessing at others.
+  if (failures.some((f) => f.key === keys.pair)) await db.query('delete from gateway.auth_failures where key = $1', [keys.pair]);
   if (row.environment !== environment) throw GatewayErrors.wrongEnvironment(row.environment);
   return {
     merchantId: row.merchant_id,

@@ -9,6 +9,9 @@ import {
 import type { Logger } from '../logger.ts';
 import { AppError, PlatformErrors, isAppError } from '../errors.ts';
 import { failure } from './envelope.ts';
+import { findCardNumbers } from '../pan-scrub.ts';
+import { cardNumberFields, scrubJson } from './card-guard.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './edge-errors.ts';
 
 export type HttpServer = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -18,7 +21,29 @@ export interface HttpsServerOptions {
   bodyLimit: number;
   /** The envelope's `test` flag for every response of this listener. */
   test: boolean;
+  /** Slow-client limits (config HTTP_*); see docs/api.md "Limits". */
+  limits?: HttpLimits;
 }
+
+export interface HttpLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+/** The defaults of the HTTP_* settings, for a listener not given its own. */
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 10_000,
+  maxConnections: 2_000,
+};
+
+/** The longest path parameter (a token, an id or a reference) the router accepts; longer is a 414. */
+export const MAX_PARAM_LENGTH = 300;
+/** Node checks its request and header timeouts this often: the timeouts hold to within it. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -39,8 +64,16 @@ function validationMessages(
  * response. Built in a factory; only the composition root listens.
  */
 export function createHttpsServer(options: HttpsServerOptions): HttpServer {
+  const { test } = options;
+  const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
   const app = Fastify({
-    https: { cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' },
+    https: {
+      cert: options.tls.cert,
+      key: options.tls.key,
+      minVersion: 'TLSv1.2',
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
+    } as { cert: string; key: string; minVersion: 'TLSv1.2' },
     loggerInstance: options.logger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit,
@@ -49,12 +82,18 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      // Echoed in a header and written to every log line: a card number there is replaced.
+      return typeof given === 'string' && REQUEST_ID.test(given) && findCardNumbers(given).length === 0 ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    keepAliveTimeout: 65_000,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: clientErrorHandler(test, options.logger),
+    frameworkErrors: frameworkErrorHandler(test, MAX_PARAM_LENGTH),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = limits.maxConnections;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,24 +104,46 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
     app.getDefaultJsonParser('error', 'error')(req, text, done);
   });
 
-  const test = options.test;
   let closing = false;
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     reply.header('cache-control', 'no-store');
   });
+  app.addHook('preValidation', async (req) => {
+    const refused = cardNumberFields({ body: req.body, query: req.query, headers: req.headers });
+    if (refused.length > 0) throw PlatformErrors.validation(refused);
+  });
   // A response finishing after close() began must not hold its keep-alive socket open.
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
+  app.addHook('onSend', async (req, reply, payload) => {
+    // An answer given before the body arrived (a 401, a 413): the rest of the body would hold
+    // the socket for as long as the client drips it, so the connection ends with the answer.
+    if (closing || !req.raw.complete) reply.header('connection', 'close');
+    // No answer repeats a card number, whatever route, message or id brought it in.
+    return typeof payload === 'string' ? scrubJson(payload) : payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The access log: the route's pattern, never the raw URL, which may hold ids or card numbers.
+    options.logger.info(
+      {
+        reqId: req.id,
+        method: req.method,
+        route: req.routeOptions.url ?? null,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        merchant_id: req.principal?.merchantId ?? null,
+      },
+      'request',
+    );
   });
 
   app.setErrorHandler((raw: FastifyError, req, reply) => {
     let err: AppError;
-    if (hasZodFastifySchemaValidationErrors(raw)) err = PlatformErrors.validation(validationMessages(raw));
+    // A malformed id in the path names no record: the same 404 as a well-formed unknown one.
+    if (hasZodFastifySchemaValidationErrors(raw) && raw.validationContext === 'params') err = PlatformErrors.notFound();
+    else if (hasZodFastifySchemaValidationErrors(raw)) err = PlatformErrors.validation(validationMessages(raw));
     else if (isAppError(raw)) err = raw;
     else {
       switch (raw.code) {

@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/**
+ * Failed logins counted per source address, and per source address and username, in a fixed
+ * window (PCI DSS 8.3.4). The key is a keyed HMAC of what it counts: neither the address nor a
+ * username (which a client may fill with anything, a card number included) is stored in clear.
+ */
+export const AuthFailure = defineEntity({
+  name: 'AuthFailure',
+  schema: 'gateway',
+  tableName: 'auth_failures',
+  properties: {
+    key: p.string().length(64).primary(),
+    failures: p.integer(),
+    windowStart: p.datetime().columnType('timestamptz'),
+  },
+});
+export type AuthFailure = InferEntity<typeof AuthFailure>;

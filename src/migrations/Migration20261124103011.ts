@@ -1,0 +1,15 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261124103011 extends Migration {
+
+  override name = 'Migration20261124103011';
+
+  override up(): void | Promise<void> {
+    this.addSql(`create table "gateway"."auth_failures" ("key" varchar(64) not null, "failures" int not null, "window_start" timestamptz not null, primary key ("key"));`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`drop table if exists "gateway"."auth_failures" cascade;`);
+  }
+
+}
