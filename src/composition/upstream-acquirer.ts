@@ -206,7 +206,11 @@ export class UpstreamAcquirer implements Acquirer {
   }
 
   /** A lookup by reference that tells "the upstream has no such record" from "the upstream did not answer". */
-  async #find<T>(find: (options: CallOptions) => Promise<T | null>, adopt: (record: T) => Answered, signal?: AbortSignal): Promise<AcquirerLookup> {
+  async #find<T>(
+    find: (options: CallOptions) => Promise<T | null>,
+    adopt: (record: T) => Answered,
+    signal?: AbortSignal,
+  ): Promise<AcquirerLookup> {
     try {
       const record = await find(signal ? { signal } : {});
       this.#note('ok', null);

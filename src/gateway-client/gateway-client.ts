@@ -180,7 +180,13 @@ export class GatewayClient {
   /** The purchase with this id or merchant reference, or null when the gateway has none. */
   async findPurchase(idOrReference: string, options?: CallOptions): Promise<PurchaseRecord | null> {
     try {
-      const { status, data } = await this.#call('GET', `purchases/${encodeURIComponent(idOrReference)}`, PurchaseEnvelope, undefined, options);
+      const { status, data } = await this.#call(
+        'GET',
+        `purchases/${encodeURIComponent(idOrReference)}`,
+        PurchaseEnvelope,
+        undefined,
+        options,
+      );
       if (status >= 300 || !data.response) throw errorForStatus(status, data.errors);
       return data.response;
     } catch (err) {

@@ -47,9 +47,7 @@ export type UpstreamFault = 'refused' | 'rate_limited' | 'not_connected' | 'bad_
 
 /** The upstream's record of a reference Recur sent, for resolving a pending transaction. */
 export type AcquirerLookup =
-  | { kind: 'found'; answer: Extract<AcquirerAnswer, { kind: 'answered' }> }
-  | { kind: 'absent' }
-  | { kind: 'unreachable'; reason: string };
+  { kind: 'found'; answer: Extract<AcquirerAnswer, { kind: 'answered' }> } | { kind: 'absent' } | { kind: 'unreachable'; reason: string };
 
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;

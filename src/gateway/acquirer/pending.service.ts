@@ -69,7 +69,14 @@ export async function settleRefund(db: SqlPool, refund: PendingRefund, answer: A
       `update gateway.refunds set state = 'completed', successful = $1, refunded = $2, response_code = $3, message = $4,
           "authorization" = $5, resolve_after = null
         where id = $6 and state = 'pending' returning id`,
-      [answer.successful, answer.successful ? 'Approved' : 'Declined', answer.responseCode, answer.message, answer.authorization, refund.id],
+      [
+        answer.successful,
+        answer.successful ? 'Approved' : 'Declined',
+        answer.responseCode,
+        answer.message,
+        answer.authorization,
+        refund.id,
+      ],
     );
     if (rows.length === 0) return false;
     if (!answer.successful) await release(tx, refund);

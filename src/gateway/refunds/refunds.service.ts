@@ -248,7 +248,10 @@ async function upstreamRefund(
     await db.transaction(async (tx) => {
       const deleted = await tx.query(`delete from gateway.refunds where id = $1 and state = 'pending' returning id`, [row.id]);
       if (deleted.length === 1) {
-        await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [Number(row.amount), purchase.id]);
+        await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
+          Number(row.amount),
+          purchase.id,
+        ]);
       }
     });
     deps.logger.warn({ reference: row.id, fault: answer.fault, reason: answer.reason }, 'upstream refund not made');
