@@ -5,9 +5,14 @@
  * (`recur start`) on its own database and Redis prefix (both removed afterwards), so the load
  * generator does not share its event loop.
  *
- *   node bench/gateway-api.ts [--seconds 10] [--json out.json] [--no-health]
+ *   node bench/gateway-api.ts [--seconds 10] [--json out.json] [--no-health] [--no-production]
  *
  * `--no-health` skips the /v1.0/health rows (the quick run does, to save time).
+ *
+ * The production path: a second `recur start` (its own database) whose production listener sends
+ * each purchase to the first one's sandbox as its upstream gateway, over HTTPS. Its purchases at
+ * 32 clients are measured against the upstream's own in the same run (`production` in the JSON).
+ * `--no-production` skips it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     'server-log': { type: 'string' },
     only: { type: 'string' },
     'no-health': { type: 'boolean', default: false },
+    'no-production': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -48,9 +54,21 @@ const env = {
   OPS_PORT: '0',
 };
 
-function cli(args: string[]): Promise<string> {
+/** The production path's Recur: its own database, Redis prefix and data directory; the first server is its upstream. */
+const downDb = `${DB_PREFIX}_${randomBytes(3).toString('hex')}`;
+const downRedisPrefix = `${REDIS_PREFIX_BASE}-${randomBytes(4).toString('hex')}`;
+const downDataDir = await mkdtemp(join(tmpdir(), 'recur-bench-'));
+const downEnv: Record<string, string | undefined> = {
+  ...env,
+  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${downDb}`,
+  DATA_DIR: downDataDir,
+  REDIS_PREFIX: downRedisPrefix,
+  ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+};
+
+function cli(args: string[], childEnv: Record<string, string | undefined> = env): Promise<string> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/recur.js'), ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin/recur.js'), ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => (code === 0 ? ok(out) : fail(new Error(`recur ${args.join(' ')} exited ${code}`))));
@@ -70,15 +88,18 @@ async function peakRssMb(pid: number): Promise<number | null> {
   return m ? Math.round(Number(m[1]) / 1024) : null;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(childEnv: Record<string, string | undefined> = env, listener = 'sandbox'): Promise<Server> {
   const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
-  const child = spawn(process.execPath, [...profile, join(ROOT, 'bin/recur.js'), 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, join(ROOT, 'bin/recur.js'), 'start'], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const base = await new Promise<string>((ok, fail) => {
     let err = '';
     child.stderr.on('data', (d) => {
       if (values['server-log']) appendFileSync(values['server-log'], d);
       err += d;
-      const m = /Recur sandbox API:\s+(\S+)/.exec(err);
+      const m = new RegExp(`Recur ${listener} API:\\s+(\\S+)`).exec(err);
       if (m) ok(m[1]!);
     });
     child.on('exit', (code) => fail(new Error(`recur start exited ${code}: ${err}`)));
@@ -136,7 +157,55 @@ async function load(name: string, clients: number, agent: Agent, send: (client: 
   };
 }
 
+/**
+ * Production purchases through the production path: the second server's production listener,
+ * which sends each one to the first server's sandbox (its upstream) with the gateway client.
+ */
+async function productionPath(upstreamBase: string, upstream: { username: string; api_token: string }, upstreamCa: string) {
+  const caFile = join(downDataDir, 'upstream-ca.pem');
+  await writeFile(caFile, upstreamCa);
+  Object.assign(downEnv, {
+    UPSTREAM_GATEWAY_URL: upstreamBase,
+    UPSTREAM_GATEWAY_USERNAME: upstream.username,
+    UPSTREAM_GATEWAY_TOKEN: upstream.api_token,
+    UPSTREAM_GATEWAY_CA_FILE: caFile,
+  });
+  const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench Production'], downEnv));
+  downServer = await startServer(downEnv, 'production');
+  const cert = await readFile(join(downDataDir, 'tls/cert.pem'), 'utf8');
+  const agent = new Agent({ connect: { ca: cert }, connections: 64, keepAliveTimeout: 30_000, allowH2: false });
+  const auth = `Basic ${Buffer.from(`${merchant.production.username}:${merchant.production.api_token}`).toString('base64')}`;
+  const post = async (path: string, body: unknown) => {
+    const res = await request(`${downServer!.base}${path}`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return res;
+  };
+  const tokens: string[] = [];
+  for (let i = 0; i < 32; i++) {
+    const r = await post('/credit_cards', {
+      card_holder: `Bench ${i}`,
+      card_number: '5123456789012346',
+      card_expiry: `${String((i % 12) + 1).padStart(2, '0')}/${2031 + Math.floor(i / 12)}`,
+      cvv: '123',
+    });
+    tokens.push(((await r.body.json()) as { response: { token: string } }).response.token);
+  }
+  const run = randomBytes(3).toString('hex');
+  const result = await load('POST /v1.0/purchases by token, production path (through the upstream)', 32, agent, async (c, i) => {
+    const res = await post('/purchases', { amount: 1000, currency: 'AUD', reference: `p-${run}-${c}-${i}`, card_token: tokens[c]! });
+    await res.body.dump();
+    return res.statusCode;
+  });
+  await agent.close();
+  return result;
+}
+
 let server: Server | undefined;
+let downServer: Server | undefined;
 try {
   // `merchant create` creates the database and applies the migrations, as `recur migrate` would.
   const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench']));
@@ -200,6 +269,13 @@ try {
   }
   await agent.close();
   const serverPeakRssMb = await peakRssMb(server.pid);
+  let production: { result: Result; upstreamPerSecond: number; ratio: number } | null = null;
+  if (!values['no-production']) {
+    const result = await productionPath(server.base, merchant.sandbox, cert);
+    results.push(result);
+    const upstreamOwn = results.find((r) => r.clients === 32 && r.scenario === 'POST /v1.0/purchases by token')!;
+    production = { result, upstreamPerSecond: upstreamOwn.perSecond, ratio: result.perSecond / upstreamOwn.perSecond };
+  }
   console.table(results);
   const ratios: { clients: number; purchasesPerSecond: number; livezPerSecond: number; ratio: number }[] = [];
   for (const clients of values.only ? [] : [1, 32]) {
@@ -210,18 +286,27 @@ try {
       `${clients} client(s): purchases ${buy.perSecond}/s = ${(buy.perSecond / base.perSecond).toFixed(2)} x /livez (${base.perSecond}/s)`,
     );
   }
+  if (production) {
+    console.log(
+      `production path, 32 clients: ${production.result.perSecond}/s = ${production.ratio.toFixed(2)} x the upstream's own purchases (${production.upstreamPerSecond}/s)`,
+    );
+  }
   console.log(`server peak RSS: ${serverPeakRssMb ?? '?'} MB`);
   if (values.json)
     await writeFile(
       values.json,
       JSON.stringify(
-        { scenario: 'gateway-api', params: { seconds: SECONDS }, results, ratios, serverPeakRssMb, process: processStats() },
+        { scenario: 'gateway-api', params: { seconds: SECONDS }, results, ratios, production, serverPeakRssMb, process: processStats() },
         null,
         2,
       ),
     );
 } finally {
+  await downServer?.stop();
   await server?.stop();
+  await deleteRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `${downRedisPrefix}:*`).catch(() => undefined);
+  await dropDatabases(downDb).catch((err) => console.error('bench: database cleanup failed', err));
+  await rm(downDataDir, { recursive: true, force: true });
   await deleteRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `${redisPrefix}:*`).catch((err) =>
     console.error('bench: redis cleanup failed', err),
   );

@@ -76,6 +76,14 @@ export const ConfigSchema = z.object({
   UPSTREAM_GATEWAY_CA_FILE: optionalString,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
   /**
+   * The upstream's own window: a pending transaction the upstream still has no record of this
+   * long after it was sent is settled as failed (nothing was charged). Longer than the upstream's
+   * request timeout, and never shorter than UPSTREAM_TIMEOUT_MS.
+   */
+  UPSTREAM_PENDING_WINDOW_MS: positiveInt.default(120_000),
+  /** The resolver's first retry delay for a pending transaction (then doubling, up to 5 minutes) and its loop's tick. */
+  UPSTREAM_RESOLVE_INTERVAL_MS: positiveInt.default(5_000),
+  /**
    * Lets the production listener take the sandbox test cards, for a staging production that uses
    * a sandbox as its upstream. Refused when NODE_ENV is production.
    */
@@ -150,6 +158,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS may not exceed HTTP_REQUEST_TIMEOUT_MS']);
+  }
+  if (config.UPSTREAM_PENDING_WINDOW_MS < config.UPSTREAM_TIMEOUT_MS) {
+    throw new ConfigError(['UPSTREAM_PENDING_WINDOW_MS must be at least UPSTREAM_TIMEOUT_MS']);
   }
   if (
     config.BILLING_GATEWAY === 'remote' &&

@@ -3,6 +3,16 @@ import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, Merchan
 import type { GatewayCore } from '../gateway/gateway-core.ts';
 import { isAppError } from '../platform/errors.ts';
 
+/** The upstream refused us or was never reached: an infrastructure fault, never a payment failure. */
+export class UpstreamFaultError extends Error {
+  readonly fault: string;
+  constructor(fault: string, reason: string) {
+    super(`upstream gateway fault (${fault}): ${reason}`);
+    this.name = 'UpstreamFaultError';
+    this.fault = fault;
+  }
+}
+
 /**
  * Billing's default gateway: the gateway core in the same process, called as a trusted caller.
  * A purchase is a recurring card-on-file charge (ecm 32, stored credential "S"). The sandbox's
@@ -35,6 +45,9 @@ export class EmbeddedBillingGateway implements BillingGateway {
         return purchaseOutcome(result.view);
       case 'unknown':
         return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
+      case 'fault':
+        // Ours, not the card's: the job fails and is retried in seconds; dunning and the caps are untouched.
+        throw new UpstreamFaultError(result.fault, result.reason);
       case 'rejected':
         if (result.errors.includes('Reference is already taken')) {
           // Sent before: adopt what the gateway recorded under this reference.
@@ -53,6 +66,8 @@ export class EmbeddedBillingGateway implements BillingGateway {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
     try {
       const view = await this.#core.findPurchase(ctx, reference);
+      // Failed: the upstream never recorded it, and the reference is free to be sent again.
+      if (view.failed) return null;
       return purchaseOutcome(view);
     } catch (err) {
       if (isAppError(err) && err.status === 404) return null;

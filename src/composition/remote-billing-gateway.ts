@@ -49,7 +49,8 @@ export class RemoteBillingGateway implements BillingGateway {
 
   async findPurchase(_merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null> {
     const record = await this.#client.findPurchase(reference);
-    return record ? purchaseOutcome(record) : null;
+    // Failed: that gateway's upstream never recorded it, and the reference may be sent again.
+    return record && !record.failed ? purchaseOutcome(record) : null;
   }
 
   async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {

@@ -146,6 +146,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     }
   }
   for (const worker of workers) observeWorker(worker, runtime.metrics);
+  if (config.UPSTREAM_GATEWAY_URL && (roles.api || roles.scheduler)) extraClosers.push(startPendingResolver(runtime));
   let ops: RecurProcess['ops'] = null;
   try {
     if (roles.api) {
@@ -204,6 +205,35 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * The background resolver of pending production purchases and refunds: every
+ * UPSTREAM_RESOLVE_INTERVAL_MS, the ones whose next lookup is due are looked up at the upstream
+ * (each with its own backoff). Lookups on GET and the billing sweep resolve them sooner.
+ */
+function startPendingResolver(runtime: Runtime): () => Promise<void> {
+  const logger = runtime.logger.child({ role: 'pending-resolver' });
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = (async () => {
+      try {
+        const counts = await runtime.gateway.resolvePending();
+        if (counts.approved + counts.declined + counts.failed > 0) logger.info(counts, 'pending upstream transactions resolved');
+      } catch (err) {
+        logger.warn({ err }, 'pending resolver pass failed; the next one tries again');
+      }
+      if (!stopped) timer = setTimeout(tick, runtime.config.UPSTREAM_RESOLVE_INTERVAL_MS);
+    })();
+  };
+  timer = setTimeout(tick, runtime.config.UPSTREAM_RESOLVE_INTERVAL_MS);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
   };
 }
 

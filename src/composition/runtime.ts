@@ -11,6 +11,7 @@ import { GatewayCore } from '../gateway/gateway-core.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
 import { allEntities } from '../entities.ts';
 import { UpstreamAcquirer } from './upstream-acquirer.ts';
+import type { UpstreamFault } from '../gateway/acquirer/acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../platform/redis.ts';
@@ -78,6 +79,8 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     const sql = await sqlOf(orm);
     const vault = new VaultCrypto(secrets);
     let acquirer: UpstreamAcquirer | undefined;
+    // Bound once the metrics exist (they need the queues, which come later).
+    let onUpstreamFault: (fault: UpstreamFault) => void = () => undefined;
     if (config.UPSTREAM_GATEWAY_URL && config.UPSTREAM_GATEWAY_USERNAME && config.UPSTREAM_GATEWAY_TOKEN) {
       const client = new GatewayClient({
         baseUrl: config.UPSTREAM_GATEWAY_URL,
@@ -87,7 +90,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       });
       closers.unshift(() => client.close());
-      acquirer = new UpstreamAcquirer(client);
+      acquirer = new UpstreamAcquirer(client, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, onFault: (fault) => onUpstreamFault(fault) });
     }
     let onCardChanged: (
       merchant: { merchantId: string; environment: 'sandbox' | 'production' },
@@ -100,6 +103,11 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       clock,
       logger,
       acquirer,
+      pending: {
+        windowMs: config.UPSTREAM_PENDING_WINDOW_MS,
+        backoffMs: config.UPSTREAM_RESOLVE_INTERVAL_MS,
+        inFlightMs: config.UPSTREAM_TIMEOUT_MS,
+      },
       auth: {
         credentialKey: secrets.credentialKey,
         maxFailures: config.AUTH_MAX_FAILURES,
@@ -115,8 +123,10 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     );
     const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
     closers.unshift(() => queues.close());
-    const metrics = createMetrics({ queues: queues.all(), sql, clock });
-    const readiness = createReadiness({ sql, redis, timeoutMs: config.READINESS_TIMEOUT_MS });
+    const upstreamState = acquirer ? () => acquirer.status().state : undefined;
+    const metrics = createMetrics({ queues: queues.all(), sql, clock, upstreamState });
+    onUpstreamFault = (fault) => metrics.upstreamFault(fault);
+    const readiness = createReadiness({ sql, redis, timeoutMs: config.READINESS_TIMEOUT_MS, upstreamState });
     const afterCharge = async (results: ChargeResult[]) => {
       metrics.observeCharges(results);
       await dispatchFollowUps(queues, results, clock.now());

@@ -1,22 +1,40 @@
-import type { Acquirer, AcquirerAnswer, AcquirerPurchase, AcquirerRefund } from '../gateway/acquirer/acquirer.ts';
-import { GatewayClient } from '../gateway-client/gateway-client.ts';
-import { GatewayClientError, ServerError, TransportError } from '../gateway-client/errors.ts';
+import type {
+  Acquirer,
+  AcquirerAnswer,
+  AcquirerLookup,
+  AcquirerPurchase,
+  AcquirerRefund,
+  UpstreamFault,
+} from '../gateway/acquirer/acquirer.ts';
+import type { CallOptions, GatewayClient } from '../gateway-client/gateway-client.ts';
+import {
+  AuthenticationError,
+  ConnectionError,
+  GatewayClientError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  TransportError,
+} from '../gateway-client/errors.ts';
 import type { PurchaseRecord, RefundRecord } from '../gateway-client/schemas.ts';
 
-function fromPurchase(record: PurchaseRecord): AcquirerAnswer {
+type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
+
+function fromPurchase(record: PurchaseRecord): Answered {
   return {
     kind: 'answered',
     successful: record.successful,
     responseCode: record.response_code,
     message: record.message,
     authorization: record.authorization,
+    rrn: record.rrn ?? null,
     upstreamId: record.id,
     adviceCode: record.merchant_advice_code ?? null,
     adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
   };
 }
 
-function fromRefund(record: RefundRecord): AcquirerAnswer {
+function fromRefund(record: RefundRecord): Answered {
   return {
     kind: 'answered',
     successful: record.successful,
@@ -29,7 +47,7 @@ function fromRefund(record: RefundRecord): AcquirerAnswer {
   };
 }
 
-function rejected(errors: string[]): AcquirerAnswer {
+function rejected(errors: string[]): Answered {
   return {
     kind: 'answered',
     successful: false,
@@ -42,23 +60,71 @@ function rejected(errors: string[]): AcquirerAnswer {
   };
 }
 
-/** An answer that may or may not have been acted on: a transport failure or a server error. */
-function ambiguous(err: unknown): err is GatewayClientError {
-  return err instanceof TransportError || err instanceof ServerError;
+/** How the upstream link stands, from the last call that told: for `/readyz` and the metrics. */
+export type UpstreamState = 'ok' | 'refusing' | 'unreachable' | 'unknown';
+
+export interface UpstreamStatus {
+  state: UpstreamState;
+  since: Date | null;
+  /** The last fault's reason (never card data: the client's messages carry statuses and codes). */
+  reason: string | null;
+}
+
+export interface UpstreamAcquirerOptions {
+  /** UPSTREAM_TIMEOUT_MS: the bound of a whole purchase or refund answer, lookups included. */
+  timeoutMs: number;
+  /** Told of every fault of ours (refused login, 429, no connection, not-a-gateway answer). */
+  onFault?: (fault: UpstreamFault) => void;
+}
+
+/** A definitive answer without an outcome: the upstream refused us or was never reached. */
+function faultOf(err: unknown): { fault: UpstreamFault; reason: string } | null {
+  if (err instanceof ConnectionError) return { fault: 'not_connected', reason: err.message };
+  if (err instanceof AuthenticationError || err instanceof PermissionError)
+    return { fault: 'refused', reason: `upstream gateway refused our credentials (HTTP ${err.status})` };
+  if (err instanceof RateLimitError) return { fault: 'rate_limited', reason: 'upstream gateway asked us to slow down (HTTP 429)' };
+  return null;
+}
+
+/** The upstream answered, but not as a gateway of this API: a 5xx, or a body that is not an envelope. */
+function badAnswer(err: unknown): boolean {
+  return err instanceof ServerError || (err instanceof TransportError && !(err instanceof ConnectionError) && err.status !== null);
 }
 
 /**
- * Production's acquirer: an upstream gateway of the same API. The reference sent is Recur's
- * purchase id, unique across merchants. After a transport failure or a server error the purchase
- * is looked up by reference; if the upstream has no record it is sent once more with the same
- * reference (a late first arrival then makes the second a "Reference is already taken"
- * rejection, and the lookup after it finds the first). No answer, or still nothing: `unknown`,
- * and the purchase stays pending for a lookup later.
+ * Production's acquirer: an upstream gateway of the same API. The reference sent upstream is
+ * Recur's own purchase (or refund) id, never the merchant's reference: it is unique across
+ * merchants, and it is the same on every re-send and every lookup of one transaction.
+ *
+ * A purchase answer is bounded by `timeoutMs` as a whole: the send gets 60 % of it, and a
+ * lookup by reference (after a timeout, a dropped connection, a 5xx) the rest. A reference the
+ * upstream has no record of is sent once more when time remains (a late first arrival then
+ * makes the second a "Reference is already taken" rejection, and a lookup adopts the first).
+ * No answer in time: `unknown`, and the gateway's resolver asks again later.
  */
 export class UpstreamAcquirer implements Acquirer {
   readonly #client: GatewayClient;
-  constructor(client: GatewayClient) {
+  readonly #options: UpstreamAcquirerOptions;
+  #status: UpstreamStatus = { state: 'unknown', since: null, reason: null };
+
+  constructor(client: GatewayClient, options: UpstreamAcquirerOptions) {
     this.#client = client;
+    this.#options = options;
+  }
+
+  status(): UpstreamStatus {
+    return this.#status;
+  }
+
+  #note(state: UpstreamState, reason: string | null): void {
+    if (this.#status.state !== state) this.#status = { state, since: new Date(), reason };
+    else if (reason) this.#status = { ...this.#status, reason };
+  }
+
+  #fault(fault: UpstreamFault, reason: string): AcquirerAnswer {
+    this.#note(fault === 'not_connected' ? 'unreachable' : 'refusing', reason);
+    this.#options.onFault?.(fault);
+    return { kind: 'fault', fault, reason };
   }
 
   async purchase(request: AcquirerPurchase): Promise<AcquirerAnswer> {
@@ -73,60 +139,93 @@ export class UpstreamAcquirer implements Acquirer {
       ...(request.customerIp ? { customer_ip: request.customerIp } : {}),
       ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}),
     };
+    return this.#send(
+      (options) => this.#client.purchase(body, options),
+      (options) => this.#client.findPurchase(request.reference, options),
+      fromPurchase,
+      true,
+    );
+  }
+
+  async refund(request: AcquirerRefund): Promise<AcquirerAnswer> {
+    const body = { transaction_id: request.upstreamTransactionId, amount: request.amount, reference: request.reference };
+    return this.#send(
+      (options) => this.#client.refund(body, options),
+      (options) => this.#client.findRefund(request.reference, options),
+      fromRefund,
+      false,
+    );
+  }
+
+  findPurchase(reference: string): Promise<AcquirerLookup> {
+    return this.#find((options) => this.#client.findPurchase(reference, options), fromPurchase);
+  }
+
+  findRefund(reference: string): Promise<AcquirerLookup> {
+    return this.#find((options) => this.#client.findRefund(reference, options), fromRefund);
+  }
+
+  /** One transaction within the deadline: send, and after an ambiguous failure look up (and maybe re-send). */
+  async #send<T>(
+    send: (options: CallOptions) => Promise<{ successful: boolean; errors: string[]; record: T | null }>,
+    find: (options: CallOptions) => Promise<T | null>,
+    adopt: (record: T) => Answered,
+    resend: boolean,
+  ): Promise<AcquirerAnswer> {
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(this.#options.timeoutMs);
+    const remaining = () => this.#options.timeoutMs - (Date.now() - started);
     let lastFailure = 'no answer';
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < (resend ? 2 : 1); attempt++) {
+      const sendSignal = AbortSignal.any([deadline, AbortSignal.timeout(Math.max(1, Math.floor(remaining() * 0.6)))]);
+      let bad = false;
       try {
-        const answer = await this.#client.purchase(body);
-        if (answer.successful && answer.record) return fromPurchase(answer.record);
-        if (answer.errors.includes('Reference is already taken')) {
-          // An earlier send arrived after all: adopt what it recorded.
-          const found = await this.#lookup(() => this.#client.findPurchase(request.reference));
-          if (found.kind === 'found') return fromPurchase(found.record);
-          return { kind: 'unknown', reason: 'reference taken upstream but not found' };
-        }
-        return rejected(answer.errors);
+        const answer = await send({ signal: sendSignal });
+        this.#note('ok', null);
+        if (answer.successful && answer.record) return adopt(answer.record);
+        if (!answer.errors.includes('Reference is already taken')) return rejected(answer.errors);
+        // An earlier send arrived after all: adopt what it recorded.
+        lastFailure = 'reference taken upstream';
       } catch (err) {
-        if (!ambiguous(err)) {
-          // 401, 403, 404, 422: the upstream refused the request; nothing was charged.
-          if (err instanceof GatewayClientError) return rejected([`Upstream gateway refused the request: ${err.message}`]);
-          throw err;
-        }
+        const fault = faultOf(err);
+        // Nothing was processed; on a re-send, the first send may still have been (look it up below).
+        if (fault && attempt === 0) return this.#fault(fault.fault, fault.reason);
+        if (!(err instanceof GatewayClientError)) throw err;
+        bad = badAnswer(err);
         lastFailure = err.message;
       }
-      const found = await this.#lookup(() => this.#client.findPurchase(request.reference));
-      if (found.kind === 'found') return fromPurchase(found.record);
+      if (remaining() <= 0) break;
+      const found = await this.#find(find, adopt, deadline);
+      if (found.kind === 'found') return found.answer;
       if (found.kind === 'unreachable') return { kind: 'unknown', reason: lastFailure };
-      // Not found: send once more with the same reference (a late first arrival makes it a rejection).
+      // The upstream answered and has no record: a 5xx or a foreign answer processed nothing.
+      if (bad && attempt === 0) return this.#fault('bad_answer', `upstream gateway answered, but not with an outcome: ${lastFailure}`);
+      if (remaining() <= 0) break;
     }
     return { kind: 'unknown', reason: lastFailure };
   }
 
-  async refund(request: AcquirerRefund): Promise<AcquirerAnswer> {
-    try {
-      const answer = await this.#client.refund({
-        transaction_id: request.upstreamTransactionId,
-        amount: request.amount,
-        reference: request.reference,
-      });
-      if (answer.successful && answer.record) return fromRefund(answer.record);
-      return rejected(answer.errors);
-    } catch (err) {
-      if (!ambiguous(err)) {
-        if (err instanceof GatewayClientError) return rejected([`Upstream gateway refused the request: ${err.message}`]);
-        throw err;
-      }
-      const found = await this.#lookup(() => this.#client.findRefund(request.reference));
-      return found.kind === 'found' ? fromRefund(found.record) : { kind: 'unknown', reason: err.message };
-    }
-  }
-
   /** A lookup by reference that tells "the upstream has no such record" from "the upstream did not answer". */
-  async #lookup<T>(find: () => Promise<T | null>): Promise<{ kind: 'found'; record: T } | { kind: 'absent' } | { kind: 'unreachable' }> {
+  async #find<T>(
+    find: (options: CallOptions) => Promise<T | null>,
+    adopt: (record: T) => Answered,
+    signal?: AbortSignal,
+  ): Promise<AcquirerLookup> {
     try {
-      const record = await find();
-      return record ? { kind: 'found', record } : { kind: 'absent' };
+      const record = await find(signal ? { signal } : {});
+      this.#note('ok', null);
+      return record ? { kind: 'found', answer: adopt(record) } : { kind: 'absent' };
     } catch (err) {
-      if (ambiguous(err)) return { kind: 'unreachable' };
+      const fault = faultOf(err);
+      if (fault) {
+        this.#note(fault.fault === 'not_connected' ? 'unreachable' : 'refusing', fault.reason);
+        this.#options.onFault?.(fault.fault);
+        return { kind: 'unreachable', reason: fault.reason };
+      }
+      if (err instanceof GatewayClientError) {
+        this.#note('unreachable', err.message);
+        return { kind: 'unreachable', reason: err.message };
+      }
       throw err;
     }
   }

@@ -38,6 +38,40 @@ export class TransportError extends GatewayClientError {
   override name = 'TransportError';
 }
 
+/**
+ * No connection was made (refused, unreachable host, TLS handshake refused, connect timeout):
+ * the request never left, so nothing was processed. Still a `TransportError` for callers that do
+ * not tell the two apart, which then only look up a reference that cannot exist.
+ */
+export class ConnectionError extends TransportError {
+  override name = 'ConnectionError';
+}
+
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+/** The error code of a failed request or of its causes, when it says the connection was never made. */
+export function notConnectedCode(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && NOT_CONNECTED_CODES.has(e.code)) return e.code;
+  }
+  return null;
+}
+
 export function errorForStatus(status: number, errors: string[]): GatewayClientError {
   const message = errors[0] ?? `gateway answered HTTP ${status}`;
   if (status === 401) return new AuthenticationError(message, status, errors);

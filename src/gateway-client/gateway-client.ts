@@ -1,6 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { errorForStatus, NotFoundError, TransportError } from './errors.ts';
+import { ConnectionError, errorForStatus, notConnectedCode, NotFoundError, TransportError } from './errors.ts';
 import { CardRecord, HealthRecord, PurchaseRecord, RefundRecord, envelopeOf } from './schemas.ts';
 
 export interface GatewayClientOptions {
@@ -26,6 +26,11 @@ export interface PurchaseRequest {
   customer_ip?: string;
   metadata?: Record<string, string>;
   extra?: Record<string, unknown>;
+}
+
+/** Per-call options: `signal` bounds the call (with the client's own timeouts) and aborts it. */
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
 /** A gateway answer for a transaction: approved or declined (`response.successful`) or rejected (`successful`). */
@@ -84,6 +89,7 @@ export class GatewayClient {
     path: string,
     schema: T,
     body?: unknown,
+    options: CallOptions = {},
   ): Promise<{ status: number; data: z.infer<T> }> {
     const url = new URL(path.replace(/^\//, ''), this.#base);
     let status: number;
@@ -98,10 +104,16 @@ export class GatewayClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
       });
       status = res.statusCode;
       text = await res.body.text();
     } catch (err) {
+      const code = notConnectedCode(err);
+      if (code) {
+        const message = (err as Error).message;
+        throw new ConnectionError(message.includes(code) ? message : `${message} (${code})`, null, [], { cause: err });
+      }
       throw new TransportError(`gateway request failed: ${(err as Error).message}`, null, [], { cause: err });
     }
     let json: unknown;
@@ -160,15 +172,21 @@ export class GatewayClient {
     return data.response;
   }
 
-  async purchase(purchase: PurchaseRequest): Promise<TransactionAnswer<PurchaseRecord>> {
-    const { status, data } = await this.#call('POST', 'purchases', PurchaseEnvelope, purchase);
+  async purchase(purchase: PurchaseRequest, options?: CallOptions): Promise<TransactionAnswer<PurchaseRecord>> {
+    const { status, data } = await this.#call('POST', 'purchases', PurchaseEnvelope, purchase, options);
     return this.#transaction(status, data);
   }
 
   /** The purchase with this id or merchant reference, or null when the gateway has none. */
-  async findPurchase(idOrReference: string): Promise<PurchaseRecord | null> {
+  async findPurchase(idOrReference: string, options?: CallOptions): Promise<PurchaseRecord | null> {
     try {
-      const { status, data } = await this.#call('GET', `purchases/${encodeURIComponent(idOrReference)}`, PurchaseEnvelope);
+      const { status, data } = await this.#call(
+        'GET',
+        `purchases/${encodeURIComponent(idOrReference)}`,
+        PurchaseEnvelope,
+        undefined,
+        options,
+      );
       if (status >= 300 || !data.response) throw errorForStatus(status, data.errors);
       return data.response;
     } catch (err) {
@@ -193,14 +211,17 @@ export class GatewayClient {
     }
   }
 
-  async refund(refund: { transaction_id: string; amount: number; reference: string }): Promise<TransactionAnswer<RefundRecord>> {
-    const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund);
+  async refund(
+    refund: { transaction_id: string; amount: number; reference: string },
+    options?: CallOptions,
+  ): Promise<TransactionAnswer<RefundRecord>> {
+    const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund, options);
     return this.#transaction(status, data);
   }
 
-  async findRefund(idOrReference: string): Promise<RefundRecord | null> {
+  async findRefund(idOrReference: string, options?: CallOptions): Promise<RefundRecord | null> {
     try {
-      const { status, data } = await this.#call('GET', `refunds/${encodeURIComponent(idOrReference)}`, RefundEnvelope);
+      const { status, data } = await this.#call('GET', `refunds/${encodeURIComponent(idOrReference)}`, RefundEnvelope, undefined, options);
       if (status >= 300 || !data.response) throw errorForStatus(status, data.errors);
       return data.response;
     } catch (err) {

@@ -21,9 +21,12 @@ export const PurchaseRecord = z
     reference: z.string().nullable(),
     response_code: z.string(),
     transaction_date: z.string().nullable(),
+    rrn: z.string().nullable().optional(),
     merchant_advice_code: z.string().optional(),
     merchant_advice_retry_after: z.string().optional(),
     pending: z.boolean().optional(),
+    /** Never recorded upstream of that gateway: nothing charged, the reference free again. */
+    failed: z.boolean().optional(),
   })
   .loose();
 export type PurchaseRecord = z.infer<typeof PurchaseRecord>;

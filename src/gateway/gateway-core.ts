@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Page, Paginated } from '../platform/pagination.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
+import { resolveDue, type PendingPolicy, type Resolution } from './acquirer/pending.service.ts';
 import { authenticate, type AuthPolicy, type MerchantContext } from './merchants/credentials.service.ts';
 import { checkAlias, checkRawCard } from './cards/card-input.ts';
 import { toCardView, type CardView } from './cards/card-view.ts';
@@ -26,6 +27,8 @@ export interface GatewayCoreDeps {
   logger: Logger;
   auth: AuthPolicy;
   acquirer?: Acquirer;
+  /** How pending production transactions are resolved; required with an acquirer. */
+  pending?: PendingPolicy;
   /** Told after a card's expiry changed or an alias was assigned to it (billing resumes held charges). */
   onCardChanged?: (ctx: MerchantContext, card: CardView) => Promise<void>;
 }
@@ -158,8 +161,9 @@ export class GatewayCore {
     return makePurchase(this.#deps.sql, this.#deps, ctx, body);
   }
 
+  /** A pending production purchase is looked up at the upstream first (see `resolvePending`). */
   findPurchase(ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
-    return getPurchase(this.#deps.sql, ctx, idOrReference);
+    return getPurchase(this.#deps.sql, this.#deps, ctx, idOrReference);
   }
 
   purchases(ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
@@ -171,7 +175,19 @@ export class GatewayCore {
   }
 
   findRefund(ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-    return getRefund(this.#deps.sql, ctx, idOrReference);
+    return getRefund(this.#deps.sql, this.#deps, ctx, idOrReference);
+  }
+
+  /**
+   * One pass of the resolver of pending production purchases and refunds whose next lookup is
+   * due: each is looked up at the upstream by the reference Recur sent and settled to approved,
+   * declined, or failed (no upstream record past UPSTREAM_PENDING_WINDOW_MS). Nothing without an
+   * upstream gateway.
+   */
+  async resolvePending(limit = 50): Promise<Record<Resolution, number>> {
+    const { acquirer, pending } = this.#deps;
+    if (!acquirer || !pending) return { approved: 0, declined: 0, failed: 0, pending: 0 };
+    return resolveDue(this.#deps.sql, { acquirer, pending, clock: this.#deps.clock, logger: this.#deps.logger }, limit);
   }
 
   refunds(ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {

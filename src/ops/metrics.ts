@@ -37,12 +37,16 @@ export interface RecurMetrics {
   webhookFailed(final: boolean): void;
   /** Owed work the scheduler's sweep handed back (jobs Redis lost or that failed for good, stuck attempts). */
   reconcilerRepaired(count: number): void;
+  /** A fault of ours at the upstream gateway (refused login, 429, no connection, not-a-gateway answer). */
+  upstreamFault(fault: string): void;
 }
 
 export interface MetricsDeps {
   queues: readonly Queue[];
   sql: SqlPool;
   clock: Clock;
+  /** The upstream gateway link as last seen (`ok`, `refusing`, `unreachable`, `unknown`); absent without one. */
+  upstreamState?: () => string;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -139,6 +143,27 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     registers: [registry],
   });
   for (const name of ['charge', 'retry']) chargeDuration.zero({ queue: name });
+  const upstreamFaults = new Counter({
+    name: 'recur_upstream_faults_total',
+    help: 'Production calls the upstream gateway refused or never received (nothing charged), by fault',
+    labelNames: ['fault'],
+    registers: [registry],
+  });
+  if (deps.upstreamState) {
+    const state = deps.upstreamState;
+    for (const fault of ['refused', 'rate_limited', 'not_connected', 'bad_answer']) upstreamFaults.inc({ fault }, 0);
+    new Gauge({
+      name: 'recur_upstream_up',
+      help: 'The upstream gateway as last seen: 1 answering, 0 refusing Recur or unreachable, -1 not yet asked (label state)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        const now = state();
+        this.set({ state: now }, now === 'ok' ? 1 : now === 'unknown' ? -1 : 0);
+      },
+    });
+  }
 
   return {
     registry,
@@ -181,6 +206,9 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     },
     webhookFailed(final) {
       webhookFailures.inc({ final: String(final) });
+    },
+    upstreamFault(fault) {
+      upstreamFaults.inc({ fault });
     },
     reconcilerRepaired(count) {
       if (count > 0) repairs.inc(count);

@@ -7,7 +7,12 @@ export interface ReadinessReport {
   ready: boolean;
   /** Set once shutdown began: orchestrators stop routing here before the listeners close. */
   shuttingDown: boolean;
-  checks: { postgres: DependencyState; redis: DependencyState };
+  /**
+   * `upstream` (production's upstream gateway, where configured) is the link as last seen by real
+   * calls: `ok`, `refusing` (our login or rate refused), `unreachable`, `unknown` (not asked yet).
+   * It is reported, not required: the sandbox and billing serve without it.
+   */
+  checks: { postgres: DependencyState; redis: DependencyState; upstream?: string };
 }
 
 export interface Readiness {
@@ -44,7 +49,7 @@ async function probe(work: () => Promise<unknown>, timeoutMs: number): Promise<D
  * `/readyz`: this process can do its work only while PostgreSQL and Redis answer. Each probe is
  * bounded by a timeout, so a dependency that hangs reads as down instead of hanging the check.
  */
-export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: number }): Readiness {
+export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: number; upstreamState?: () => string }): Readiness {
   let shuttingDown = false;
   return {
     async check() {
@@ -52,7 +57,9 @@ export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: n
         probe(() => deps.sql.query('select 1'), deps.timeoutMs),
         probe(() => deps.redis.ping(), deps.timeoutMs),
       ]);
-      return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks: { postgres, redis } };
+      const checks: ReadinessReport['checks'] = { postgres, redis };
+      if (deps.upstreamState) checks.upstream = deps.upstreamState();
+      return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks };
     },
     markShuttingDown() {
       shuttingDown = true;

@@ -224,19 +224,18 @@ describe('production purchases through an upstream gateway', () => {
 });
 
 describe('production with an unreachable upstream gateway', () => {
-  it('leaves the purchase pending and answers 502 when neither the purchase nor the lookup gets through', async () => {
+  it('answers 502 with the cause and pending false, and records nothing, when the connection is refused', async () => {
     const m = await unreachable.newMerchant('Unreachable Upstream');
     const reference = ref('unreachable');
     const client = unreachable.client('production', m.production);
     const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card(APPROVED, '12/2030') });
-    expect(res.body.errors).toEqual([
-      'The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying',
-    ]);
     expect(res.status).toBe(502);
-    expect(res.body.response).toMatchObject({ reference, pending: true, successful: false });
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0]).toMatch(/^The upstream gateway could not be reached \(connect ECONNREFUSED .*\); nothing was sent/);
+    expect(res.body.response).toMatchObject({ id: null, reference, pending: false, successful: false });
     const rows = await unreachable.runtime.orm.em.fork().execute(`select state from gateway.purchases where reference = ?`, [reference]);
-    expect(rows).toEqual([{ state: 'pending' }]);
-    expect((await client.get(`/purchases/${reference}`)).body.response.pending).toBe(true);
+    expect(rows).toEqual([]);
+    expect((await client.get(`/purchases/${reference}`)).status).toBe(404);
   });
 });
 

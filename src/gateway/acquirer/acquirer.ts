@@ -28,14 +28,32 @@ export type AcquirerAnswer =
       responseCode: string;
       message: string | null;
       authorization: string | null;
+      /** The retrieval reference number the upstream assigned, where it gives one. */
+      rrn?: string | null;
       upstreamId: string | null;
       adviceCode: string | null;
       adviceRetryAfter: Date | null;
     }
   /** No answer (timeout, broken connection) and no record found by reference: the outcome is not known. */
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string }
+  /** A fault of ours, not an outcome: the upstream refused us or was never reached, and processed nothing. */
+  | { kind: 'fault'; fault: UpstreamFault; reason: string };
+
+/**
+ * Why the upstream processed nothing: our login refused (401/403), our rate refused (429), no
+ * connection made (refused, TLS handshake refused), or an answer that is not this API's.
+ */
+export type UpstreamFault = 'refused' | 'rate_limited' | 'not_connected' | 'bad_answer';
+
+/** The upstream's record of a reference Recur sent, for resolving a pending transaction. */
+export type AcquirerLookup =
+  { kind: 'found'; answer: Extract<AcquirerAnswer, { kind: 'answered' }> } | { kind: 'absent' } | { kind: 'unreachable'; reason: string };
 
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;
   refund(request: AcquirerRefund): Promise<AcquirerAnswer>;
+  /** Looks up the purchase sent upstream under this reference (Recur's purchase id). */
+  findPurchase(reference: string): Promise<AcquirerLookup>;
+  /** Looks up the refund sent upstream under this reference (Recur's refund id). */
+  findRefund(reference: string): Promise<AcquirerLookup>;
 }

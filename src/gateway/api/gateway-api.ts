@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UpstreamFault } from '../acquirer/acquirer.ts';
 import type { HttpServer } from '../../platform/http/server-kit.ts';
 import { failure, list, ok } from '../../platform/http/envelope.ts';
 import { PageQuery, toPage } from '../../platform/pagination.ts';
@@ -44,6 +45,29 @@ function merchantOf(req: FastifyRequest): MerchantContext {
 function bodyObject(body: unknown): Record<string, unknown> {
   if (!isPlainObject(body)) throw PlatformErrors.validation(['Request body must be a JSON object']);
   return body;
+}
+
+const FAULT_MESSAGES: Record<UpstreamFault, (what: string, reason: string) => string> = {
+  not_connected: (what, reason) => `The upstream gateway could not be reached (${reason}); nothing was sent and the ${what} was not made`,
+  refused: (what) => `The upstream gateway refused Recur's credentials; the ${what} was not made`,
+  rate_limited: (what) => `The upstream gateway is limiting Recur's rate; the ${what} was not made. Retry in a few seconds`,
+  bad_answer: (what, reason) => `The upstream gateway did not answer as a gateway (${reason}); the ${what} was not made`,
+};
+
+/**
+ * A fault of ours at the upstream: nothing was charged and nothing recorded, so the answer is an
+ * error, `pending: false`, the same reference free to use again. 503 with Retry-After when the
+ * upstream limits our rate; 502 otherwise.
+ */
+function upstreamFault(
+  reply: FastifyReply,
+  result: { fault: UpstreamFault; reason: string; view: object },
+  what: 'purchase' | 'refund',
+  test: boolean,
+): FastifyReply {
+  if (result.fault === 'rate_limited') reply.code(503).header('retry-after', '5');
+  else reply.code(502);
+  return reply.send(failure([FAULT_MESSAGES[result.fault](what, result.reason)], test, result.view as never));
 }
 
 /** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
@@ -98,6 +122,8 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
               result.view,
             ),
           );
+      case 'fault':
+        return upstreamFault(reply, result, 'purchase', test);
       case 'processed': {
         if (result.fault?.kind === 'drop') {
           // Sandbox fault hook: the purchase is recorded, the connection dies before the answer.
@@ -136,6 +162,8 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
               result.view,
             ),
           );
+      case 'fault':
+        return upstreamFault(reply, result, 'refund', test);
       case 'processed':
         return reply.send(ok(result.view, test));
       default: {

@@ -65,6 +65,8 @@ export interface PurchaseView {
   merchant_advice_code?: string;
   merchant_advice_retry_after?: string;
   pending?: boolean;
+  /** Production only: never recorded by the upstream gateway; nothing was charged and the reference is free again. */
+  failed?: boolean;
 }
 
 export function iso(value: Date | string): string {
@@ -103,6 +105,7 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
   if (row.merchantAdviceCode) view.merchant_advice_code = row.merchantAdviceCode;
   if (row.merchantAdviceRetryAfter) view.merchant_advice_retry_after = iso(row.merchantAdviceRetryAfter);
   if (row.state === 'pending') view.pending = true;
+  if (row.state === 'failed') view.failed = true;
   return view;
 }
 

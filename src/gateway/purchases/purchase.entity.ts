@@ -16,6 +16,9 @@ export const Purchase = defineEntity({
     card: () => p.manyToOne(Card),
     /** pending while an upstream call is in flight; completed once its answer is recorded. */
     state: p.string().length(10),
+    /** The resolver's backoff for a pending production transaction: lookups so far, and the next one's time. */
+    resolveTries: p.integer().default(0),
+    resolveAfter: p.datetime().columnType('timestamptz').nullable(),
     amount: p.bigint('number'),
     currency: p.string().length(3),
     successful: p.boolean(),
@@ -38,7 +41,13 @@ export const Purchase = defineEntity({
     transactionDate: p.datetime().columnType('timestamptz'),
     settlementDate: p.string().length(10),
   },
-  uniques: [{ properties: ['merchant', 'environment', 'reference'], name: 'purchases_reference_unique' }],
+  // A failed transaction (never recorded upstream) frees its reference.
+  uniques: [
+    {
+      name: 'purchases_reference_unique',
+      expression: `create unique index "purchases_reference_unique" on "gateway"."purchases" ("merchant_id", "environment", "reference") where "state" <> 'failed'`,
+    },
+  ],
   indexes: [{ properties: ['merchant', 'environment', 'transactionDate'], name: 'purchases_listing_index' }],
 });
 export type Purchase = InferEntity<typeof Purchase>;

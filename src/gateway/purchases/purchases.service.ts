@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
-import type { Acquirer } from '../acquirer/acquirer.ts';
+import type { Acquirer, UpstreamFault } from '../acquirer/acquirer.ts';
+import { resolvePurchase, settlePurchase, type PendingPolicy } from '../acquirer/pending.service.ts';
 import { maskedNumber } from '../cards/card-view.ts';
 import { expiryDate, formatExpiry, isExpired } from '../cards/expiry.ts';
 import { CARD_COLUMNS, openPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
@@ -23,6 +24,8 @@ export interface PurchaseDeps {
   logger: Logger;
   /** Production's upstream gateway; absent means production purchases are refused. */
   acquirer?: Acquirer;
+  /** How pending production transactions are resolved; required with an acquirer. */
+  pending?: PendingPolicy;
 }
 
 export type SandboxFault = NonNullable<SimulatedOutcome['fault']>;
@@ -31,7 +34,9 @@ export type PurchaseResult =
   | { kind: 'rejected'; errors: string[]; view: PurchaseView }
   | { kind: 'processed'; view: PurchaseView; fault: SandboxFault | null }
   /** Production only: the upstream did not answer and has no record by reference yet. */
-  | { kind: 'unknown'; view: PurchaseView };
+  | { kind: 'unknown'; view: PurchaseView }
+  /** Production only: the upstream refused us or was never reached; nothing was recorded or charged. */
+  | { kind: 'fault'; fault: UpstreamFault; reason: string; view: PurchaseView };
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -183,7 +188,7 @@ async function insertPurchase(
   const inserted = await tx.query<{ id: string }>(
     `insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
      values (${purchaseValues('$24')})
-     on conflict on constraint purchases_reference_unique do nothing
+     on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing
      returning id`,
     [...purchaseParams(ctx, row), card.id],
   );
@@ -211,7 +216,7 @@ export async function makePurchase(
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
   try {
     if (ctx.environment === 'sandbox') return await sandboxPurchase(db, deps, ctx, input, now);
-    return await upstreamPurchase(db, deps, deps.acquirer!, ctx, input, now);
+    return await upstreamPurchase(db, deps, deps.acquirer!, ctx, input, now, rejectedPurchaseView(checked.echo));
   } catch (err) {
     if (err instanceof ReferenceTaken) {
       return { kind: 'rejected', errors: ['Reference is already taken'], view: rejectedPurchaseView(checked.echo) };
@@ -310,6 +315,7 @@ async function upstreamPurchase(
   ctx: MerchantContext,
   input: PurchaseInput,
   now: Date,
+  notMade: PurchaseView,
 ): Promise<PurchaseResult> {
   const id = newTransactionId(ctx.idPrefix, 'P');
   const { row, card, pan } = await db.transaction(async (tx) => {
@@ -350,23 +356,13 @@ async function upstreamPurchase(
     deps.logger.warn({ purchaseId: id, reason: answer.reason }, 'upstream purchase outcome unknown; left pending');
     return { kind: 'unknown', view: toPurchaseView(row) };
   }
-  await db.query(
-    `update gateway.purchases set state = 'completed', successful = $1, response_code = $2, message = $3, "authorization" = $4,
-        upstream_id = $5, captured = $6, captured_amount = $7, merchant_advice_code = $8, merchant_advice_retry_after = $9
-      where id = $10 and state = 'pending'`,
-    [
-      answer.successful,
-      answer.responseCode,
-      answer.message,
-      answer.authorization,
-      answer.upstreamId,
-      answer.successful,
-      answer.successful ? input.amount : 0,
-      answer.adviceCode,
-      answer.adviceRetryAfter,
-      id,
-    ],
-  );
+  if (answer.kind === 'fault') {
+    // Nothing reached the upstream's books: no record here either, and the reference is free again.
+    await db.query(`delete from gateway.purchases where id = $1 and state = 'pending'`, [id]);
+    deps.logger.warn({ reference: id, fault: answer.fault, reason: answer.reason }, 'upstream purchase not made');
+    return { kind: 'fault', fault: answer.fault, reason: answer.reason, view: { ...notMade, pending: false } };
+  }
+  await settlePurchase(db, id, input.amount, answer);
   return {
     kind: 'processed',
     fault: null,
@@ -377,6 +373,7 @@ async function upstreamPurchase(
       responseCode: answer.responseCode,
       message: answer.message,
       authorization: answer.authorization,
+      rrn: answer.rrn ?? null,
       captured: answer.successful,
       capturedAmount: answer.successful ? input.amount : 0,
       merchantAdviceCode: answer.adviceCode,
@@ -394,15 +391,26 @@ export async function findPurchase(
   const rows = await db.query<PurchaseRow & { upstreamId: string | null; cardId: string }>(
     `select ${PURCHASE_COLUMNS} from gateway.purchases
       where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc limit 1`,
+      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1`,
     [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
   );
   return rows[0];
 }
 
-export async function getPurchase(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
-  const row = await findPurchase(db, ctx, idOrReference);
+/**
+ * A purchase by id or reference. A pending production purchase is first looked up at the
+ * upstream by the reference Recur sent (its id) and settled to what the upstream recorded.
+ */
+export async function getPurchase(db: SqlPool, deps: PurchaseDeps, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
+  let row = await findPurchase(db, ctx, idOrReference);
   if (!row) throw GatewayErrors.purchaseNotFound();
+  if (row.state === 'pending' && ctx.environment === 'production' && deps.acquirer && deps.pending) {
+    const pendingDeps = { acquirer: deps.acquirer, clock: deps.clock, logger: deps.logger, pending: deps.pending };
+    const sentAt = new Date(row.transactionDate);
+    if ((await resolvePurchase(db, pendingDeps, { id: row.id, amount: Number(row.amount), sentAt })) !== 'pending') {
+      row = (await findPurchase(db, ctx, row.id)) ?? row;
+    }
+  }
   return toPurchaseView(row);
 }
 

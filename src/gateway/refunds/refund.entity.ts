@@ -15,6 +15,9 @@ export const Refund = defineEntity({
     purchase: () => p.manyToOne(Purchase),
     /** pending while an upstream call is in flight; completed once its answer is recorded. */
     state: p.string().length(10),
+    /** The resolver's backoff for a pending production transaction: lookups so far, and the next one's time. */
+    resolveTries: p.integer().default(0),
+    resolveAfter: p.datetime().columnType('timestamptz').nullable(),
     amount: p.bigint('number'),
     currency: p.string().length(3),
     successful: p.boolean(),
@@ -26,7 +29,13 @@ export const Refund = defineEntity({
     transactionDate: p.datetime().columnType('timestamptz'),
     settlementDate: p.string().length(10),
   },
-  uniques: [{ properties: ['merchant', 'environment', 'reference'], name: 'refunds_reference_unique' }],
+  // A failed transaction (never recorded upstream) frees its reference.
+  uniques: [
+    {
+      name: 'refunds_reference_unique',
+      expression: `create unique index "refunds_reference_unique" on "gateway"."refunds" ("merchant_id", "environment", "reference") where "state" <> 'failed'`,
+    },
+  ],
   indexes: [
     { properties: ['merchant', 'environment', 'transactionDate'], name: 'refunds_listing_index' },
     { properties: ['purchase'], name: 'refunds_purchase_index' },

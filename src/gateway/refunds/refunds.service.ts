@@ -9,6 +9,8 @@ import { newTransactionId, type PurchaseDeps } from '../purchases/purchases.serv
 import type { CardSnapshot } from '../purchases/purchase.entity.ts';
 import { randomInt } from 'node:crypto';
 import { scrubCardNumbers } from '../../platform/pan-scrub.ts';
+import type { UpstreamFault } from '../acquirer/acquirer.ts';
+import { resolveRefund, settleRefund } from '../acquirer/pending.service.ts';
 
 const KNOWN_FIELDS = new Set(['transaction_id', 'amount', 'reference', 'test']);
 
@@ -54,6 +56,7 @@ export interface RefundView {
   response_code: string;
   original_transaction_id: string | null;
   pending?: boolean;
+  failed?: boolean;
 }
 
 function toRefundView(row: RefundRow): RefundView {
@@ -80,6 +83,7 @@ function toRefundView(row: RefundRow): RefundView {
     original_transaction_id: row.purchaseId,
   };
   if (row.state === 'pending') view.pending = true;
+  if (row.state === 'failed') view.failed = true;
   return view;
 }
 
@@ -110,7 +114,8 @@ function rejectedRefundView(amount: number | null, reference: string | null, tra
 export type RefundResult =
   | { kind: 'rejected'; errors: string[]; view: RefundView }
   | { kind: 'processed'; view: RefundView }
-  | { kind: 'unknown'; view: RefundView };
+  | { kind: 'unknown'; view: RefundView }
+  | { kind: 'fault'; fault: UpstreamFault; reason: string; view: RefundView };
 
 class Rejection extends Error {
   readonly errors: string[];
@@ -188,7 +193,7 @@ export async function makeRefund(
         `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
             refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         on conflict on constraint refunds_reference_unique do nothing returning id`,
+         on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing returning id`,
         [
           row.id,
           ctx.merchantId,
@@ -214,7 +219,7 @@ export async function makeRefund(
       return { row, purchase };
     });
     if (ctx.environment === 'sandbox') return { kind: 'processed', view: toRefundView(row) };
-    return await upstreamRefund(db, deps, row, purchase);
+    return await upstreamRefund(db, deps, row, purchase, rejectedRefundView(amount, reference, transactionId));
   } catch (err) {
     if (err instanceof Rejection)
       return { kind: 'rejected', errors: err.errors, view: rejectedRefundView(amount, reference, transactionId) };
@@ -222,7 +227,13 @@ export async function makeRefund(
   }
 }
 
-async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, purchase: PurchaseForRefund): Promise<RefundResult> {
+async function upstreamRefund(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  row: RefundRow,
+  purchase: PurchaseForRefund,
+  notMade: RefundView,
+): Promise<RefundResult> {
   const answer = await deps.acquirer!.refund({
     reference: row.id,
     upstreamTransactionId: purchase.upstreamId ?? purchase.id,
@@ -232,27 +243,29 @@ async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, p
     deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
     return { kind: 'unknown', view: toRefundView(row) };
   }
-  const refunded = answer.successful ? 'Approved' : 'Declined';
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `update gateway.refunds set state = 'completed', successful = $1, refunded = $2, response_code = $3, message = $4, "authorization" = $5
-        where id = $6 and state = 'pending'`,
-      [answer.successful, refunded, answer.responseCode, answer.message, answer.authorization, row.id],
-    );
-    if (!answer.successful) {
-      await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
-        Number(row.amount),
-        purchase.id,
-      ]);
-    }
-  });
+  if (answer.kind === 'fault') {
+    // Nothing reached the upstream: no record, the amount released, the reference free again.
+    await db.transaction(async (tx) => {
+      const deleted = await tx.query(`delete from gateway.refunds where id = $1 and state = 'pending' returning id`, [row.id]);
+      if (deleted.length === 1) {
+        await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
+          Number(row.amount),
+          purchase.id,
+        ]);
+      }
+    });
+    deps.logger.warn({ reference: row.id, fault: answer.fault, reason: answer.reason }, 'upstream refund not made');
+    return { kind: 'fault', fault: answer.fault, reason: answer.reason, view: { ...notMade, pending: false } };
+  }
+  const pending = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: purchase.id };
+  await settleRefund(db, pending, answer);
   return {
     kind: 'processed',
     view: toRefundView({
       ...row,
       state: 'completed',
       successful: answer.successful,
-      refunded,
+      refunded: answer.successful ? 'Approved' : 'Declined',
       responseCode: answer.responseCode,
       message: answer.message,
       authorization: answer.authorization,
@@ -260,17 +273,26 @@ async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, p
   };
 }
 
-export async function getRefund(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-  const rows =
-    idOrReference.length > 255
-      ? []
-      : await db.query<RefundRow>(
-          `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc limit 1`,
-          [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
-        );
-  if (!rows[0]) throw GatewayErrors.refundNotFound();
-  return toRefundView(rows[0]);
+async function findRefundRow(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<RefundRow | undefined> {
+  if (idOrReference.length > 255) return undefined;
+  const rows = await db.query<RefundRow>(
+    `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
+      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1`,
+    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
+  );
+  return rows[0];
+}
+
+/** A refund by id or reference; a pending production refund is first looked up at the upstream and settled. */
+export async function getRefund(db: SqlPool, deps: PurchaseDeps, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
+  let row = await findRefundRow(db, ctx, idOrReference);
+  if (!row) throw GatewayErrors.refundNotFound();
+  if (row.state === 'pending' && ctx.environment === 'production' && deps.acquirer && deps.pending) {
+    const pendingDeps = { acquirer: deps.acquirer, clock: deps.clock, logger: deps.logger, pending: deps.pending };
+    const refund = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: row.purchaseId };
+    if ((await resolveRefund(db, pendingDeps, refund)) !== 'pending') row = (await findRefundRow(db, ctx, row.id)) ?? row;
+  }
+  return toRefundView(row);
 }
 
 export async function listRefunds(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
