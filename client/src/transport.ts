@@ -32,6 +32,14 @@ function repeatable(method: string, url: string): boolean {
   return !UNSAFE_TO_REPEAT.some((pattern) => pattern.test(path));
 }
 
+/**
+ * A repeated POST met its own first try still running (409, not a replay): that try's answer was
+ * lost, not refused, so waiting and asking again gets it. A 409 to a first try is an answer.
+ */
+function stillInFlight(method: string, attempt: number, response: Response): boolean {
+  return method === 'POST' && attempt > 0 && response.status === 409 && !response.headers.has('idempotent-replayed');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -61,7 +69,9 @@ export function retryingFetch(options: TransportOptions): (request: Request) => 
           signal: request.signal,
           ...(options.dispatcher ? { dispatcher: options.dispatcher as any } : {}),
         });
-        if (!RETRIED_STATUSES.has(response.status) || attempt === attempts - 1) return response;
+        if (!(RETRIED_STATUSES.has(response.status) || stillInFlight(request.method, attempt, response)) || attempt === attempts - 1) {
+          return response;
+        }
         await response.body?.cancel();
       } catch (err) {
         if (request.signal.aborted) throw err;

@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetch as undiciFetch } from 'undici';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testTls, type TestApp } from '../helpers/test-app.ts';
 import { APPROVE } from '../helpers/billing.ts';
@@ -29,14 +30,17 @@ interface SpoilingProxy {
   url: string;
   requests: number;
   spoil: number;
-  mode: 'drop' | '503';
+  mode: 'drop' | '503' | 'cut';
+  /** The status of every answer relayed to the client. */
+  statuses: number[];
+  onStatus?: (status: number) => void;
   close(): Promise<void>;
 }
 
 async function spoilingProxy(target: string, tls: { cert: string; key: string }): Promise<SpoilingProxy> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<TLSSocket>();
-  const state: SpoilingProxy = { url: '', requests: 0, spoil: 0, mode: 'drop', close: async () => {} };
+  const state: SpoilingProxy = { url: '', requests: 0, spoil: 0, mode: 'drop', statuses: [], close: async () => {} };
   const server: TlsServer = createTlsServer({ cert: tls.cert, key: tls.key }, (client) => {
     const upstream = connect({ host: hostname, port: Number(port), ca: tls.cert, servername: undefined });
     sockets.add(client).add(upstream);
@@ -49,9 +53,18 @@ async function spoilingProxy(target: string, tls: { cert: string; key: string })
         if (spoiled) state.spoil--;
       }
       upstream.write(chunk);
+      // 'cut': the request goes on to Recur, the client loses its connection at once.
+      if (spoiled && state.mode === 'cut') setImmediate(() => client.destroy());
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (!spoiled) return void client.write(chunk);
+      if (!spoiled) {
+        const status = /^HTTP\/1\.1 (\d{3}) /.exec(chunk.toString('latin1'));
+        if (status) {
+          state.statuses.push(Number(status[1]));
+          state.onStatus?.(Number(status[1]));
+        }
+        return void client.write(chunk);
+      }
       spoiled = false;
       if (state.mode === 'drop') {
         client.destroy();
@@ -67,7 +80,8 @@ async function spoilingProxy(target: string, tls: { cert: string; key: string })
       client.destroy();
       upstream.destroy();
     };
-    client.on('error', end).on('close', end);
+    // A cut client leaves its request running upstream: only the end of the upstream ends both.
+    client.on('error', () => client.destroy()).on('close', () => state.mode !== 'cut' && end());
     upstream.on('error', end).on('close', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -211,6 +225,38 @@ describe('@recur/client against a real Recur', () => {
       } finally {
         await proxy.close();
       }
+    }
+  });
+
+  it('waits out its own first try still running (409) and gets its answer: one plan', async () => {
+    const other = (await app.newMerchant('Slow Shop')).sandbox;
+    const proxy = await spoilingProxy(app.listeners.urls.sandbox!, await testTls());
+    proxy.mode = 'cut';
+    proxy.spoil = 1;
+    // Plans cannot be written until the test lets go: the first try claims its key and waits.
+    const db = new pg.Client({ connectionString: app.config.DATABASE_URL });
+    await db.connect();
+    await db.query('begin');
+    await db.query('lock table billing.plans in exclusive mode');
+    proxy.onStatus = (status) => {
+      if (status === 409) void db.query('commit');
+    };
+    try {
+      const retrying = createRecurClient({
+        baseUrl: proxy.url,
+        username: other.username,
+        apiToken: other.api_token,
+        fetch: fetchThroughAgent,
+        retry: { retries: 8, baseDelayMs: 50 },
+      });
+      const plan = await retrying.plans.create({ name: 'Slow', amount: 800, currency: 'AUD', interval: 'month' });
+      expect(proxy.statuses[0]).toBe(409);
+      expect(proxy.statuses.at(-1)).toBe(201);
+      expect((await collect(retrying.plans.list())).map((p) => p.id)).toEqual([plan.id]);
+    } finally {
+      await db.query('rollback').catch(() => {});
+      await db.end();
+      await proxy.close();
     }
   });
 
