@@ -1,6 +1,8 @@
 FROM node:22-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The typed client is a workspace of the repository: npm ci needs its manifest, not its code.
+COPY client/package.json ./client/
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY bin ./bin
 COPY config ./config

@@ -17,6 +17,8 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: JSON lines, except readable lines (pino-pretty) at a terminal in development. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/recur'),
   DATABASE_POOL_MAX: positiveInt.default(10),

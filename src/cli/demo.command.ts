@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Config } from '../../config/config.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { startRoles, type RecurProcess } from '../composition/roles.ts';
 import { createMerchant } from '../gateway/merchants/credentials.service.ts';
 import type { MerchantRef } from '../billing/ports/gateway-port.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createProcessLogger } from '../platform/logger.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { seedDemo } from './demo-scenario.ts';
 import { addMonthsUtc, advanceTo, CardUpdateDesk, monthLabel, settleClock, stopsOfMonth } from './demo-timeline.ts';
@@ -65,7 +64,7 @@ export function parseDemoArgs(args: string[], clock: Clock = systemClock): { opt
  * stdout. The demo merchant and everything it billed stay in the database, to look at afterwards.
  */
 export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.WritableStream = process.stderr): Promise<DemoSummary> {
-  const logger = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: pino.destination(2) });
+  const logger = createProcessLogger(config, 2, config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const runtime = await buildRuntime(config, { prepareDatabase: true, logger });
   let recur: RecurProcess | null = null;
   const bar = new SingleBar(

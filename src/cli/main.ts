@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from '../../config/config.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createProcessLogger } from '../platform/logger.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { runRoles } from './start.command.ts';
 import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
@@ -32,7 +31,7 @@ Configuration comes from the environment: see the README.`;
 
 async function oneShot(config: Config, run: (rt: Awaited<ReturnType<typeof buildRuntime>>) => Promise<void>): Promise<void> {
   // One-shot commands keep stdout for their result; logs go to stderr.
-  const logger = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: pino.destination(2) });
+  const logger = createProcessLogger(config, 2, config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const runtime = await buildRuntime(config, { logger, prepareDatabase: true });
   try {
     await run(runtime);

@@ -4,7 +4,7 @@ import { startRoles, type Roles } from '../composition/roles.ts';
 import type { QueueName } from '../queues/queues.ts';
 import { resolveTls } from '../platform/tls.ts';
 import { onShutdownSignal } from './shutdown.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createProcessLogger } from '../platform/logger.ts';
 import { postgresFailure, runStartupChecks } from '../ops/startup-checks.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function runRoles(
 ): Promise<void> {
   // Signals are caught from the first moment: one that arrives while starting stops the start-up
   // and drains what already began, instead of killing the process mid-job.
-  const logger = createLogger({ level: config.LOG_LEVEL });
+  const logger = createProcessLogger(config);
   const signalled = onShutdownSignal(logger);
   const runtime = await buildRuntime(config, { logger, prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
     throw postgresFailure(err, config.DATABASE_URL);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Config } from '../../config/config.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { systemClock, type Clock } from '../platform/clock.ts';
-import { createLogger, type Logger } from '../platform/logger.ts';
+import { createLogger, createProcessLogger, type Logger } from '../platform/logger.ts';
 import { createOrm, ensureDatabase, migrate } from '../platform/database.ts';
 import { resolveSecrets, type Secrets } from '../platform/secrets.ts';
 import { sqlOf, type SqlPool } from '../platform/sql.ts';
@@ -65,7 +65,11 @@ export interface RuntimeOptions {
 }
 
 export async function buildRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, destination: options.logDestination });
+  const logger =
+    options.logger ??
+    (options.logDestination
+      ? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: options.logDestination })
+      : createProcessLogger(config));
   const clock = options.clock ?? systemClock;
   const secrets = await resolveSecrets(config, logger);
   if (options.prepareDatabase) await ensureDatabase(config.DATABASE_URL, logger);

@@ -1,5 +1,6 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
 import { scrubCardNumbers } from './pan-scrub.ts';
+import { chooseLogFormat, prettyDestination, type LogFormat } from './log-format.ts';
 
 export type { Logger };
 
@@ -40,6 +41,10 @@ function scrubDeep(value: unknown, depth: number): unknown {
 export interface LoggerOptions {
   level: string;
   destination?: DestinationStream;
+  /** `json` (the default) or `pretty`: the same records, redacted and scrubbed alike, as readable lines. */
+  format?: LogFormat;
+  /** Colours in pretty lines (a terminal). */
+  colorize?: boolean;
 }
 
 /**
@@ -71,6 +76,22 @@ export function createLogger(options: LoggerOptions): Logger {
         },
       },
     },
-    options.destination,
+    options.format === 'pretty'
+      ? prettyDestination({ destination: options.destination, colorize: options.colorize ?? false })
+      : options.destination,
   );
+}
+
+/**
+ * The logger of a `recur` command writing to stdout (1) or stderr (2): JSON lines unless that
+ * output is a terminal in development, or LOG_FORMAT says otherwise.
+ */
+export function createProcessLogger(
+  config: { LOG_LEVEL: string; LOG_FORMAT?: LogFormat; NODE_ENV: string },
+  fd: 1 | 2 = 1,
+  level = config.LOG_LEVEL,
+): Logger {
+  const isTty = Boolean((fd === 1 ? process.stdout : process.stderr).isTTY);
+  const format = chooseLogFormat({ configured: config.LOG_FORMAT, nodeEnv: config.NODE_ENV, isTty });
+  return createLogger({ level, format, colorize: isTty, destination: fd === 2 ? pino.destination(2) : undefined });
 }

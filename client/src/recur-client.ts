@@ -1,0 +1,150 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from './generated/recur-api.ts';
+import { RecurApiError } from './errors.ts';
+import { retryingFetch, type FetchLike, type RetryOptions } from './transport.ts';
+
+/** One record as Recur answers it; the fields of each resource are listed in docs/api.md. */
+export type RecurRecord = Record<string, unknown> & { id?: string };
+
+type JsonBody<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+/** A list's filters, without the paging parameters the iterator manages itself. */
+export type ListFilter<P extends keyof paths> = Omit<QueryOf<P>, 'offset'>;
+
+export type PlanCreate = JsonBody<'/v1.0/plans', 'post'>;
+export type SubscriptionCreate = JsonBody<'/v1.0/subscriptions', 'post'>;
+export type SubscriptionUpdate = JsonBody<'/v1.0/subscriptions/{id}', 'put'>;
+export type WebhookCreate = JsonBody<'/v1.0/webhooks', 'post'>;
+
+export interface RecurClientOptions {
+  /** The listener's address, e.g. `https://billing.internal:8443` (a trailing `/v1.0` is fine). */
+  baseUrl: string;
+  username: string;
+  apiToken: string;
+  /** Network errors and 5xx are retried with the same Idempotency-Key; POSTs Recur cannot deduplicate are not. */
+  retry?: RetryOptions;
+  /** Node's fetch unless told; pass undici's `fetch` with a `dispatcher` for a private CA or a proxy. */
+  fetch?: FetchLike;
+  dispatcher?: unknown;
+}
+
+/** Per-call options of a POST. */
+export interface PostOptions {
+  /** Chosen by the client (a UUID) unless told; pass your own to deduplicate across processes. */
+  idempotencyKey?: string;
+}
+
+interface Envelope {
+  successful?: boolean;
+  response?: unknown;
+  errors?: unknown;
+  total_pages?: number;
+}
+
+type Outcome = { data?: unknown; error?: unknown; response: Response };
+
+/** The envelope's `response` on success; a RecurApiError carrying its `errors` otherwise. */
+async function unwrap<T>(call: Promise<Outcome>): Promise<T> {
+  const { data, error, response } = await call;
+  const envelope = (data ?? error) as Envelope | undefined;
+  if (!response.ok || !envelope || envelope.successful === false) {
+    const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(String) : [];
+    throw new RecurApiError(response.status, errors, envelope ?? null);
+  }
+  return envelope.response as T;
+}
+
+async function* pages<T>(fetchPage: (page: number) => Promise<Outcome>): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const { data, error, response } = await fetchPage(page);
+    const envelope = (data ?? error) as Envelope | undefined;
+    if (!response.ok || !envelope || envelope.successful === false) {
+      const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(String) : [];
+      throw new RecurApiError(response.status, errors, envelope ?? null);
+    }
+    const items = Array.isArray(envelope.response) ? (envelope.response as T[]) : [];
+    yield* items;
+    if (items.length === 0 || page >= (envelope.total_pages ?? page)) return;
+  }
+}
+
+const idem = (options?: PostOptions) => (options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {});
+
+/**
+ * Recur's billing and gateway API, typed from its OpenAPI document. `api` is the raw typed
+ * client for any endpoint (`client.api.GET('/v1.0/events', ...)`); the resource helpers unwrap
+ * envelopes, raise RecurApiError and iterate pages with `for await`.
+ */
+export function createRecurClient(options: RecurClientOptions) {
+  const origin = options.baseUrl.replace(/\/+$/, '').replace(/\/v1\.0$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.username}:${options.apiToken}`).toString('base64')}`;
+  const api: Client<paths> = createClient<paths>({
+    baseUrl: origin,
+    fetch: retryingFetch({
+      authorization,
+      fetch: options.fetch ?? (globalThis.fetch as FetchLike),
+      dispatcher: options.dispatcher,
+      retry: { retries: options.retry?.retries ?? 2, baseDelayMs: options.retry?.baseDelayMs ?? 200 },
+    }),
+  });
+  const byId = (id: string) => ({ params: { path: { id } } });
+
+  return {
+    api,
+    plans: {
+      create: (body: PlanCreate, o?: PostOptions) => unwrap<RecurRecord>(api.POST('/v1.0/plans', { body, headers: idem(o) })),
+      get: (id: string) => unwrap<RecurRecord>(api.GET('/v1.0/plans/{id}', byId(id))),
+      archive: (id: string, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/plans/{id}/archive', { ...byId(id), headers: idem(o) })),
+      list: (filter: ListFilter<'/v1.0/plans'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/plans', { params: { query: { ...filter, offset } } })),
+    },
+    subscriptions: {
+      create: (body: SubscriptionCreate, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/subscriptions', { body, headers: idem(o) })),
+      get: (id: string) => unwrap<RecurRecord>(api.GET('/v1.0/subscriptions/{id}', byId(id))),
+      update: (id: string, body: SubscriptionUpdate) => unwrap<RecurRecord>(api.PUT('/v1.0/subscriptions/{id}', { ...byId(id), body })),
+      pause: (id: string, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/subscriptions/{id}/pause', { ...byId(id), headers: idem(o) })),
+      resume: (id: string, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/subscriptions/{id}/resume', { ...byId(id), headers: idem(o) })),
+      cancel: (id: string, body: JsonBody<'/v1.0/subscriptions/{id}/cancel', 'post'> = {}, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/subscriptions/{id}/cancel', { ...byId(id), body, headers: idem(o) })),
+      list: (filter: ListFilter<'/v1.0/subscriptions'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/subscriptions', { params: { query: { ...filter, offset } } })),
+    },
+    invoices: {
+      get: (id: string) => unwrap<RecurRecord>(api.GET('/v1.0/invoices/{id}', byId(id))),
+      retry: (id: string, o?: PostOptions) => unwrap<RecurRecord>(api.POST('/v1.0/invoices/{id}/retry', { ...byId(id), headers: idem(o) })),
+      list: (filter: ListFilter<'/v1.0/invoices'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/invoices', { params: { query: { ...filter, offset } } })),
+    },
+    events: {
+      list: (filter: ListFilter<'/v1.0/events'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/events', { params: { query: { ...filter, offset } } })),
+    },
+    webhooks: {
+      create: (body: WebhookCreate, o?: PostOptions) => unwrap<RecurRecord>(api.POST('/v1.0/webhooks', { body, headers: idem(o) })),
+      list: (filter: ListFilter<'/v1.0/webhooks'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/webhooks', { params: { query: { ...filter, offset } } })),
+    },
+    cards: {
+      /** Tokenizes a card; sent once (Recur does not deduplicate it), so a lost answer surfaces as an error. */
+      create: (body: JsonBody<'/v1.0/credit_cards', 'post'>) => unwrap<RecurRecord>(api.POST('/v1.0/credit_cards', { body })),
+      get: (key: string) => unwrap<RecurRecord>(api.GET('/v1.0/credit_cards/{key}', { params: { path: { key } } })),
+      list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/credit_cards', { params: { query: { offset } } })),
+    },
+    purchases: {
+      /** Sent once: repeating a purchase whose answer was lost could charge twice. */
+      create: (body: JsonBody<'/v1.0/purchases', 'post'>) => unwrap<RecurRecord>(api.POST('/v1.0/purchases', { body })),
+      get: (key: string) => unwrap<RecurRecord>(api.GET('/v1.0/purchases/{key}', { params: { path: { key } } })),
+      list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/purchases', { params: { query: { offset } } })),
+    },
+  };
+}
+
+export type RecurClient = ReturnType<typeof createRecurClient>;

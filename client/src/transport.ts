@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { RecurNetworkError } from './errors.ts';
+
+/** A fetch as Node's or undici's: undici's accepts `dispatcher` (a custom CA, a proxy, pooling). */
+export type FetchLike = (url: string, init: RequestInit & { dispatcher?: any }) => Promise<Response>;
+
+export interface RetryOptions {
+  /** Retries after the first attempt (network error or 5xx); 2 unless told. */
+  retries?: number;
+  /** First backoff; doubled on each retry, with jitter. 200 ms unless told. */
+  baseDelayMs?: number;
+}
+
+export interface TransportOptions {
+  authorization: string;
+  fetch: FetchLike;
+  dispatcher?: unknown;
+  retry: Required<RetryOptions>;
+}
+
+/**
+ * POSTs that Recur does not deduplicate by `Idempotency-Key` (the gateway's cards, purchases and
+ * refunds): repeating one after a lost answer could tokenize or charge twice, so they are sent once.
+ */
+const UNSAFE_TO_REPEAT = [/\/v1\.0\/credit_cards/, /\/v1\.0\/purchases/, /\/v1\.0\/refunds/, /\/v1\.0\/sandbox\//];
+
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+
+function repeatable(method: string, url: string): boolean {
+  if (method !== 'POST') return true;
+  const path = new URL(url).pathname;
+  return !UNSAFE_TO_REPEAT.some((pattern) => pattern.test(path));
+}
+
+/**
+ * A repeated POST met its own first try still running (409, not a replay): that try's answer was
+ * lost, not refused, so waiting and asking again gets it. A 409 to a first try is an answer.
+ */
+function stillInFlight(method: string, attempt: number, response: Response): boolean {
+  return method === 'POST' && attempt > 0 && response.status === 409 && !response.headers.has('idempotent-replayed');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The fetch openapi-fetch calls: adds Basic auth, gives every POST an `Idempotency-Key` (unless
+ * the caller chose one), and repeats a request that met a network error or a 5xx with the very
+ * same key, so Recur replays the first answer instead of acting twice.
+ */
+export function retryingFetch(options: TransportOptions): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const headers = new Headers(request.headers);
+    headers.set('authorization', options.authorization);
+    if (request.method === 'POST' && !headers.has('idempotency-key')) headers.set('idempotency-key', randomUUID());
+    // Read once, sent as many times as needed.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    const attempts = repeatable(request.method, request.url) ? options.retry.retries + 1 : 1;
+    let lastError: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) {
+        const delay = options.retry.baseDelayMs * 2 ** (attempt - 1);
+        await sleep(delay / 2 + Math.random() * (delay / 2));
+      }
+      try {
+        const response = await options.fetch(request.url, {
+          method: request.method,
+          headers,
+          body,
+          signal: request.signal,
+          ...(options.dispatcher ? { dispatcher: options.dispatcher as any } : {}),
+        });
+        if (!(RETRIED_STATUSES.has(response.status) || stillInFlight(request.method, attempt, response)) || attempt === attempts - 1) {
+          return response;
+        }
+        await response.body?.cancel();
+      } catch (err) {
+        if (request.signal.aborted) throw err;
+        lastError = err;
+      }
+    }
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    throw new RecurNetworkError(`${request.method} ${new URL(request.url).pathname}: no answer after ${attempts} attempt(s): ${reason}`, {
+      cause: lastError,
+    });
+  };
+}
