@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { QueueConnection } from '../queues/queue-backend.ts';
 import type { SqlPool } from '../platform/sql.ts';
 
 export type DependencyState = 'ok' | 'unreachable';
@@ -7,7 +7,8 @@ export interface ReadinessReport {
   ready: boolean;
   /** Set once shutdown began: orchestrators stop routing here before the listeners close. */
   shuttingDown: boolean;
-  checks: { postgres: DependencyState; redis: DependencyState };
+  /** `redis` on the Redis queue backend only: on the PostgreSQL one, the queues live in `postgres`. */
+  checks: { postgres: DependencyState; redis?: DependencyState };
 }
 
 export interface Readiness {
@@ -44,15 +45,17 @@ async function probe(work: () => Promise<unknown>, timeoutMs: number): Promise<D
  * `/readyz`: this process can do its work only while PostgreSQL and Redis answer. Each probe is
  * bounded by a timeout, so a dependency that hangs reads as down instead of hanging the check.
  */
-export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: number }): Readiness {
+export function createReadiness(deps: { sql: SqlPool; queueConnection: QueueConnection; timeoutMs: number }): Readiness {
   let shuttingDown = false;
   return {
     async check() {
+      const onRedis = deps.queueConnection.backend === 'redis';
       const [postgres, redis] = await Promise.all([
         probe(() => deps.sql.query('select 1'), deps.timeoutMs),
-        probe(() => deps.redis.ping(), deps.timeoutMs),
+        onRedis ? probe(() => deps.queueConnection.ping(), deps.timeoutMs) : Promise.resolve('ok' as const),
       ]);
-      return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks: { postgres, redis } };
+      const checks = onRedis ? { postgres, redis } : { postgres };
+      return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks };
     },
     markShuttingDown() {
       shuttingDown = true;

@@ -144,10 +144,13 @@ export async function startTestApp(
     async close() {
       await agent.close();
       const prefix = config.REDIS_PREFIX;
-      const redis = runtime.redis.duplicate();
+      // On the PostgreSQL queue backend the queues live in the test's own database: nothing to remove.
+      const redis = runtime.redis?.duplicate();
       await process.close();
-      await deleteKeys(redis, `${prefix}:*`);
-      redis.disconnect();
+      if (redis) {
+        await deleteKeys(redis, `${prefix}:*`);
+        redis.disconnect();
+      }
     },
   };
 }
