@@ -246,8 +246,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         stopped ??= (async () => {
           if (server.exitCode === null && server.signalCode === null) {
             const exited = new Promise((r) => server.once('exit', r));
+            // The server was unref'd so that it never held the process open; while it stops, it must.
+            server.ref();
             server.kill('SIGINT'); // fast shutdown: clients are disconnected, the data is consistent
+            const slow = setTimeout(() => server.kill('SIGQUIT'), 30_000);
             await exited;
+            clearTimeout(slow);
           }
           await rm(lockPath, { force: true });
         })();
