@@ -218,12 +218,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
     const { postgres } = await binaries();
     const output: string[] = [];
-    child = spawn(postgres, ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
-      ...postgresIds(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    });
+    child = spawn(
+      postgres,
+      // BullMQ's PostgreSQL backend gives every queue and worker a small pool of its own: room for several processes.
+      ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+      {
+        ...postgresIds(),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout!.on('data', (c: Buffer) => log(c.toString()));
     child.stderr!.on('data', (c: Buffer) => {
       output.push(c.toString());
