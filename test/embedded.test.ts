@@ -4,12 +4,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVE, DECLINE, advance, createCard, createClock, createPlan, invoicesOf, subscribe } from './helpers/billing.ts';
 import { exitWithin, killAllRecur, recurEnv, runRecur, spawnRecur, type CliProcess } from './helpers/cli-process.ts';
 import { waitFor } from './helpers/ops.ts';
-import { makeClient, randomKey, type ApiClient } from './helpers/test-app.ts';
+import { deleteKeys, makeClient, randomKey, testConfig, type ApiClient } from './helpers/test-app.ts';
 
 // `npm start` in the one-dependency arrangement: Recur runs its own PostgreSQL in DATA_DIR and its
 // queues on BullMQ's PostgreSQL backend. Nothing here uses the test run's PostgreSQL or Redis.
@@ -203,4 +204,25 @@ describe('embedded mode refuses bad set-ups with one clear line', () => {
       await exitWithin(first, 60_000);
     }
   }, 240_000);
+});
+
+describe('recur demo in embedded mode', () => {
+  /** The summary table (header, months, total), without the run's own merchant id. */
+  const table = (stdout: string) => stdout.split('\n').filter((l) => /^(month|\d{4}-\d{2}|total)\s/.test(l));
+  const args = ['demo', '--subscriptions', '12', '--months', '2', '--start', '2031-03-01', '--seed', '7'];
+
+  it('prints the same table for the same seed as on the services', async () => {
+    const embedded = await runRecur(args, embeddedEnv(await mkdtemp(join(tmpdir(), 'recur-embedded-'))), 180_000);
+    expect(embedded.code, embedded.stderr).toBe(0);
+    const config = await testConfig();
+    const services = await runRecur(args, recurEnv(config), 180_000);
+    expect(services.code, services.stderr).toBe(0);
+    expect(table(embedded.stdout).length).toBe(4);
+    expect(table(embedded.stdout)).toEqual(table(services.stdout));
+    if (config.QUEUE_BACKEND === 'redis') {
+      const redis = new Redis(config.REDIS_URL);
+      await deleteKeys(redis, `${config.REDIS_PREFIX}:*`);
+      redis.disconnect();
+    }
+  }, 400_000);
 });
