@@ -6,6 +6,11 @@
  * ceiling for a charge).
  *
  *   node bench/end-to-end.ts [--n 10000] [--concurrency 50] [--decline-every 10] [--cards 600] [--json out.json]
+ *                            [--queue-backends redis,postgres]
+ *
+ * The end-to-end run goes once per queue backend: on Redis (`endToEnd` in the JSON), then on
+ * BullMQ's PostgreSQL backend (`endToEndPostgres`, QUEUE_BACKEND=postgres on the same PostgreSQL),
+ * unless `--queue-backends redis` leaves it out.
  *
  * Latency is due-to-settled: from the later of the subscription's due time and the daemon's
  * start (all N are due before it starts) to the attempt's outcome being recorded.
@@ -34,8 +39,10 @@ const { values } = parseArgs({
     'decline-every': { type: 'string', default: '10' },
     cards: { type: 'string', default: '600' },
     json: { type: 'string' },
+    'queue-backends': { type: 'string', default: 'redis,postgres' },
   },
 });
+const WITH_POSTGRES_QUEUES = values['queue-backends'].split(',').includes('postgres');
 const N = Number(values.n);
 const CONCURRENCY = Number(values.concurrency);
 const DECLINE_EVERY = Number(values['decline-every']);
@@ -116,8 +123,8 @@ export interface EndToEndResult {
   setupS: number;
 }
 
-async function endToEnd(): Promise<EndToEndResult> {
-  const env = await benchEnv({ WORKER_CONCURRENCY: String(CONCURRENCY), SCHEDULER_TICK_MS: '200' });
+async function endToEnd(queueBackend: 'redis' | 'postgres'): Promise<EndToEndResult> {
+  const env = await benchEnv({ WORKER_CONCURRENCY: String(CONCURRENCY), SCHEDULER_TICK_MS: '200', QUEUE_BACKEND: queueBackend });
   let recur: RecurProcess | null = null;
   try {
     const setup = performance.now();
@@ -206,7 +213,8 @@ async function endToEnd(): Promise<EndToEndResult> {
 
 async function main(): Promise<void> {
   const base = await baseline();
-  const e2e = await endToEnd();
+  const e2e = await endToEnd('redis');
+  const onPostgres = WITH_POSTGRES_QUEUES ? await endToEnd('postgres') : null;
   console.table([
     {
       scenario: 'baseline: BullMQ job, raw insert + update transaction',
@@ -224,14 +232,30 @@ async function main(): Promise<void> {
       paid: e2e.paid,
       'past due': e2e.pastDue,
     },
+    ...(onPostgres
+      ? [
+          {
+            scenario: `end to end, queues on PostgreSQL (QUEUE_BACKEND=postgres)`,
+            'per second': Math.round(onPostgres.rate),
+            'due-to-settled p50 ms': onPostgres.p50Ms,
+            'p99 ms': onPostgres.p99Ms,
+            'CPU ms per unit': onPostgres.cpuMsPerCharge.toFixed(3),
+            'peak RSS MB': onPostgres.peakRssMb,
+            paid: onPostgres.paid,
+            'past due': onPostgres.pastDue,
+          },
+        ]
+      : []),
   ]);
   console.log(`end to end / baseline: ${(e2e.rate / base.rate).toFixed(2)}`);
+  if (onPostgres) console.log(`end to end, PostgreSQL queues / Redis queues: ${(onPostgres.rate / e2e.rate).toFixed(2)}`);
   await writeJson(values.json, {
     scenario: 'end-to-end',
-    params: { n: N, concurrency: CONCURRENCY, declineEvery: DECLINE_EVERY, cards: CARDS },
+    params: { n: N, concurrency: CONCURRENCY, declineEvery: DECLINE_EVERY, cards: CARDS, queueBackends: values['queue-backends'] },
     baseline: base,
     endToEnd: e2e,
     ratio: e2e.rate / base.rate,
+    ...(onPostgres ? { endToEndPostgres: onPostgres, postgresToRedis: onPostgres.rate / e2e.rate } : {}),
     process: processStats(),
   });
 }

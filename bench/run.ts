@@ -328,6 +328,18 @@ function rowsFor(run: ScenarioRun): Row[] {
           target: '(reported)',
           met: '',
         },
+        ...(r.endToEndPostgres
+          ? [
+              {
+                scenario: `End to end, queues on PostgreSQL (QUEUE_BACKEND=postgres): charges/s, p50 / p99`,
+                figure: `${int(r.endToEndPostgres.rate)} (${int(r.endToEndPostgres.p50Ms)} / ${int(r.endToEndPostgres.p99Ms)} ms)`,
+                baseline: `${int(e.rate)} charges/s, queues on Redis`,
+                ratio: fix(r.postgresToRedis),
+                target: '(reported)',
+                met: '',
+              },
+            ]
+          : []),
       ];
     }
     case 'scheduler': {

@@ -101,7 +101,7 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
 
     // Baseline: the Redis half of the work alone, on a queue of its own, deleted before the tick.
     const queue = new Queue('bench-addbulk', {
-      connection: env.runtime.redis,
+      connection: env.runtime.redis!,
       prefix: env.config.REDIS_PREFIX,
       defaultJobOptions: CHARGE_JOB_OPTIONS,
     });

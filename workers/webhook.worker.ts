@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
@@ -70,7 +70,7 @@ export function startWebhookWorker(
     keepAliveTimeout: 10_000,
     allowH2: false,
   });
-  const worker = new Worker<WebhookJob>(
+  const worker = options.connection.worker<WebhookJob, string>(
     'webhook',
     async (job: Job<WebhookJob>) => {
       const { deliveryId } = WebhookJob.parse(job.data);
@@ -110,8 +110,6 @@ export function startWebhookWorker(
       return 'delivered';
     },
     {
-      connection: options.connection,
-      prefix: options.prefix,
       metrics: WORKER_METRICS,
       concurrency: options.concurrency,
       lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),

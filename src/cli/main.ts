@@ -10,11 +10,13 @@ import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
 import { isAppError } from '../platform/errors.ts';
 import { QUEUE_NAMES, type QueueName } from '../queues/queues.ts';
 import { parseDemoArgs, runDemo } from './demo.command.ts';
+import { resolveEmbedded } from './embedded.ts';
 
 const USAGE = `Usage: recur <command>
 
 Commands:
-  start                                   run every role: API, scheduler and workers (creates the database, migrates)
+  start [--embedded]                      run every role: API, scheduler and workers (creates the database, migrates);
+                                          --embedded runs Recur's own PostgreSQL in DATA_DIR/postgres (also RECUR_EMBEDDED=true)
   api | scheduler | worker [--queues charge,retry,expiry-update,webhook] [--concurrency N]
                                           run one role; any number of each against one PostgreSQL and one Redis
   migrate                                 create the database if missing and apply migrations
@@ -40,13 +42,25 @@ async function oneShot(config: Config, run: (rt: Awaited<ReturnType<typeof build
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, sub, ...rest] = argv;
+async function main(args: string[]): Promise<number> {
+  const flag = args.includes('--embedded');
+  const argv = args.filter((a) => a !== '--embedded');
+  const [command] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  const config = loadConfig(process.env);
+  const server = ['start', 'api', 'scheduler', 'worker'].includes(command);
+  const { config, embedded } = await resolveEmbedded(loadConfig(process.env), { flag, mode: server ? 'server' : 'client' });
+  try {
+    return await run(argv, config);
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+async function run(argv: string[], config: Config): Promise<number> {
+  const [command, sub, ...rest] = argv;
   switch (command) {
     case 'start':
       await runRoles(config, { api: true, scheduler: true, workers: true }, { migrate: true });
@@ -146,7 +160,7 @@ try {
     console.error(`recur: start-up check failed: ${err.message}`);
     process.exitCode = 69;
   } else if (err instanceof ConfigError) {
-    console.error(`recur: ${err.message}`);
+    console.error(err.issues.length === 1 ? `recur: invalid configuration: ${err.issues[0]}` : `recur: ${err.message}`);
     process.exitCode = 78;
   } else if (isAppError(err)) {
     console.error(`recur: ${err.messages.join('; ')}`);

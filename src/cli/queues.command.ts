@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config/config.ts';
-import { createRedis } from '../platform/redis.ts';
+import { createQueueConnection } from '../queues/queue-backend.ts';
+import { queueSettings } from '../composition/runtime.ts';
 import { createQueues, QUEUE_NAMES, type Queues } from '../queues/queues.ts';
 import { failedJobs, formatTable, queueRows } from '../ops/queue-report.ts';
 
@@ -15,17 +16,17 @@ function pick(queues: Queues, name: string | undefined) {
 /**
  * `recur queues`: every queue's counts and throughput; `recur queues failed <queue>` lists failed
  * jobs with their reasons; `recur queues retry <queue>` sends them back to work. Only Redis is
- * needed, so it works while PostgreSQL is down. Retrying is safe: every processor is idempotent.
+ * the queue backend is needed (on Redis, it works while PostgreSQL is down). Retrying is safe: every processor is idempotent.
  */
 export async function runQueuesCommand(config: Config, args: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { limit: { type: 'string', default: '50' } }, allowPositionals: true });
   const [sub, name] = positionals;
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new QueuesUsageError('--limit takes a whole number of at least 1');
-  const redis = createRedis(config.REDIS_URL, 'producer');
+  const connection = createQueueConnection(queueSettings(config, 'producer'));
   let reported = false;
-  const queues = createQueues(redis, config.REDIS_PREFIX, undefined, (err) => {
-    if (!reported) process.stderr.write(`recur: Redis: ${err.message}\n`);
+  const queues = createQueues(connection, undefined, (err) => {
+    if (!reported) process.stderr.write(`recur: ${connection.backend === 'redis' ? 'Redis' : 'PostgreSQL queues'}: ${err.message}\n`);
     reported = true;
   });
   try {
@@ -63,6 +64,6 @@ export async function runQueuesCommand(config: Config, args: string[], out: Node
     } else throw new QueuesUsageError(`unknown queues command: ${sub} (failed, retry)`);
   } finally {
     await queues.close();
-    redis.disconnect();
+    await connection.close();
   }
 }

@@ -1,9 +1,9 @@
 import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Runtime } from './runtime.ts';
 import { startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
-import { createRedis } from '../platform/redis.ts';
+import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
+import { queueSettings } from './runtime.ts';
 import {
   enqueueCharges,
   enqueueExpiryUpdates,
@@ -88,7 +88,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   let listeners: ApiListeners | null = null;
   let scheduler: SchedulerHandle | null = null;
   const workers: Worker[] = [];
-  let workerRedis: Redis | null = null;
+  let workerConnection: QueueConnection | null = null;
   const extraClosers: (() => Promise<void>)[] = [];
   if (roles.scheduler) {
     scheduler = startSchedulerLoop(
@@ -104,11 +104,10 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     runtime.pokeScheduler = () => scheduler?.poke();
   }
   if (roles.workers) {
-    workerRedis = createRedis(config.REDIS_URL, 'worker');
+    workerConnection = createQueueConnection(queueSettings(config, 'worker'));
     const deps = chargeDeps(runtime, options.hooks);
     const common = {
-      connection: workerRedis,
-      prefix: config.REDIS_PREFIX,
+      connection: workerConnection,
       concurrency: options.concurrency ?? config.WORKER_CONCURRENCY,
       lockDurationMs: config.WORKER_LOCK_MS,
       stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
@@ -172,7 +171,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     await scheduler?.stop();
     await Promise.all(workers.map((w) => w.close(true)));
     await Promise.all(extraClosers.map((close) => close()));
-    workerRedis?.disconnect();
+    await workerConnection?.close();
     throw err;
   }
   let closing: Promise<void> | null = null;
@@ -199,7 +198,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
           await Promise.all(workers.map((w) => w.close(true)));
         }
         await Promise.all(extraClosers.map((close) => close()));
-        workerRedis?.disconnect();
+        await workerConnection?.close();
         await ops?.server.close();
         await runtime.close();
       })();

@@ -14,7 +14,7 @@ import { UpstreamAcquirer } from './upstream-acquirer.ts';
 import type { UpstreamFault } from '../gateway/acquirer/acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
-import { createRedis } from '../platform/redis.ts';
+import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
 import { createQueues, enqueueRetries, type Queues } from '../queues/queues.ts';
 import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
@@ -39,7 +39,10 @@ export interface Runtime {
   secrets: Secrets;
   vault: VaultCrypto;
   gateway: GatewayCore;
-  redis: Redis;
+  /** The producers' queue connection (Redis or PostgreSQL, per QUEUE_BACKEND). */
+  queueConnection: QueueConnection;
+  /** The producers' Redis client; null on the PostgreSQL queue backend, where Recur uses no Redis. */
+  redis: Redis | null;
   queues: Queues;
   /** The adapter the configuration names, wrapped so that every call is timed. */
   billingGateway: BillingGateway & { readonly adapter: BillingGateway };
@@ -62,6 +65,17 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Create the database if missing and apply migrations (what `recur start` does). */
   prepareDatabase?: boolean;
+}
+
+/** The queue backend the configuration names: `redis` unless QUEUE_BACKEND says otherwise. */
+export function queueSettings(config: Config, role: 'producer' | 'worker') {
+  return {
+    backend: config.QUEUE_BACKEND ?? 'redis',
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    databaseUrl: config.DATABASE_URL,
+    role,
+  } as const;
 }
 
 export async function buildRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -120,9 +134,10 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
       },
     });
-    const redis = createRedis(config.REDIS_URL, 'producer');
-    closers.unshift(async () => void redis.disconnect());
-    const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS, (err, queue) =>
+    const queueConnection = createQueueConnection(queueSettings(config, 'producer'));
+    const redis = queueConnection.redis;
+    closers.unshift(() => queueConnection.close());
+    const queues = createQueues(queueConnection, config.WEBHOOK_MAX_ATTEMPTS, (err, queue) =>
       logger.warn({ err, queue }, 'queue connection error; BullMQ reconnects'),
     );
     const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
@@ -130,7 +145,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     const upstreamState = acquirer ? () => acquirer.status().state : undefined;
     const metrics = createMetrics({ queues: queues.all(), sql, clock, upstreamState });
     onUpstreamFault = (fault) => metrics.upstreamFault(fault);
-    const readiness = createReadiness({ sql, redis, timeoutMs: config.READINESS_TIMEOUT_MS, upstreamState });
+    const readiness = createReadiness({ sql, queueConnection, timeoutMs: config.READINESS_TIMEOUT_MS, upstreamState });
     const afterCharge = async (results: ChargeResult[]) => {
       metrics.observeCharges(results);
       await dispatchFollowUps(queues, results, clock.now());
@@ -156,6 +171,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       secrets,
       vault,
       gateway,
+      queueConnection,
       redis,
       queues,
       billingGateway,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { QueueConnection } from '../queues/queue-backend.ts';
 import type { SqlPool } from '../platform/sql.ts';
 
 export type DependencyState = 'ok' | 'unreachable';
@@ -8,11 +8,12 @@ export interface ReadinessReport {
   /** Set once shutdown began: orchestrators stop routing here before the listeners close. */
   shuttingDown: boolean;
   /**
+   * `redis` on the Redis queue backend only: on the PostgreSQL one, the queues live in `postgres`.
    * `upstream` (production's upstream gateway, where configured) is the link as last seen by real
    * calls: `ok`, `refusing` (our login or rate refused), `unreachable`, `unknown` (not asked yet).
    * It is reported, not required: the sandbox and billing serve without it.
    */
-  checks: { postgres: DependencyState; redis: DependencyState; upstream?: string };
+  checks: { postgres: DependencyState; redis?: DependencyState; upstream?: string };
 }
 
 export interface Readiness {
@@ -49,15 +50,21 @@ async function probe(work: () => Promise<unknown>, timeoutMs: number): Promise<D
  * `/readyz`: this process can do its work only while PostgreSQL and Redis answer. Each probe is
  * bounded by a timeout, so a dependency that hangs reads as down instead of hanging the check.
  */
-export function createReadiness(deps: { sql: SqlPool; redis: Redis; timeoutMs: number; upstreamState?: () => string }): Readiness {
+export function createReadiness(deps: {
+  sql: SqlPool;
+  queueConnection: QueueConnection;
+  timeoutMs: number;
+  upstreamState?: () => string;
+}): Readiness {
   let shuttingDown = false;
   return {
     async check() {
+      const onRedis = deps.queueConnection.backend === 'redis';
       const [postgres, redis] = await Promise.all([
         probe(() => deps.sql.query('select 1'), deps.timeoutMs),
-        probe(() => deps.redis.ping(), deps.timeoutMs),
+        onRedis ? probe(() => deps.queueConnection.ping(), deps.timeoutMs) : Promise.resolve('ok' as const),
       ]);
-      const checks: ReadinessReport['checks'] = { postgres, redis };
+      const checks: ReadinessReport['checks'] = onRedis ? { postgres, redis } : { postgres };
       if (deps.upstreamState) checks.upstream = deps.upstreamState();
       return { ready: !shuttingDown && postgres === 'ok' && redis === 'ok', shuttingDown, checks };
     },

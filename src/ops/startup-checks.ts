@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { QueueConnection } from '../queues/queue-backend.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SqlPool } from '../platform/sql.ts';
 
@@ -91,11 +92,21 @@ export async function checkRedis(redis: Redis, url: string): Promise<void> {
 export async function runStartupChecks(deps: {
   orm: MikroORM;
   sql: SqlPool;
-  redis: Redis;
+  queueConnection: QueueConnection;
   databaseUrl: string;
   redisUrl: string;
 }): Promise<void> {
   await checkPostgres(deps.sql, deps.databaseUrl);
   await checkMigrated(deps.orm);
-  await checkRedis(deps.redis, deps.redisUrl);
+  if (deps.queueConnection.redis) await checkRedis(deps.queueConnection.redis, deps.redisUrl);
+  else await checkPostgresQueues(deps.queueConnection);
+}
+
+/** The PostgreSQL queue backend: its database answers (BullMQ creates its schema when the queues open). */
+async function checkPostgresQueues(connection: QueueConnection): Promise<void> {
+  try {
+    await connection.ping();
+  } catch (err) {
+    throw new StartupCheckError(`the queue backend (${connection.describe}) is not reachable: ${reason(err)}`);
+  }
 }

@@ -1,8 +1,8 @@
-import { MetricsTime, Queue, type JobsOptions, type MetricsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { MetricsTime, type Queue, type JobsOptions, type MetricsOptions } from 'bullmq';
 import { z } from 'zod';
+import type { QueueConnection } from './queue-backend.ts';
 
-/** Recur's queues. Payloads carry ids only: no card data or secret ever enters Redis. */
+/** Recur's queues. Payloads carry ids only: no card data or secret ever enters the queue store (Redis or the queue schema). */
 export const QUEUE_NAMES = ['charge', 'retry', 'expiry-update', 'webhook'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -56,17 +56,14 @@ export interface Queues {
 }
 
 export function createQueues(
-  connection: Redis,
-  prefix: string,
+  connection: QueueConnection,
   webhookAttempts = 16,
   onError: (err: Error, queue: string) => void = () => undefined,
 ): Queues {
-  const charge = new Queue('charge', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const retry = new Queue('retry', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const expiryUpdate = new Queue('expiry-update', { connection, prefix, defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const webhook = new Queue('webhook', {
-    connection,
-    prefix,
+  const charge = connection.queue('charge', { defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const retry = connection.queue('retry', { defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const expiryUpdate = connection.queue('expiry-update', { defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const webhook = connection.queue('webhook', {
     defaultJobOptions: { attempts: webhookAttempts, backoff: { type: 'webhook' }, removeOnComplete: true, removeOnFail: { count: 10_000 } },
   });
   const all = [charge, retry, expiryUpdate, webhook];

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { attemptCharge, type ChargeDeps } from '../../src/billing/charges/attempt-charge.service.ts';
 import { schedulerDeps } from '../../src/composition/roles.ts';
-import type { Runtime } from '../../src/composition/runtime.ts';
+import { queueSettings, type Runtime } from '../../src/composition/runtime.ts';
 import { RemoteBillingGateway } from '../../src/composition/remote-billing-gateway.ts';
 import { GatewayClient } from '../../src/gateway-client/gateway-client.ts';
-import { createRedis } from '../../src/platform/redis.ts';
+import { createQueueConnection } from '../../src/queues/queue-backend.ts';
 import { runSchedulerTick, sweepOwedCharges } from '../../src/scheduler/scheduler.service.ts';
 import { startChargeWorker } from '../../workers/charge.worker.ts';
 
@@ -219,13 +219,13 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
       expect(await sweepOwedCharges(schedulerDeps(rt), 0)).toBeGreaterThanOrEqual(1);
       expect((await rt.queues.charge.getJob(`charge-${invoiceId}-1`))?.data).toEqual({ invoiceId, attempt: 1 });
 
-      const connection = createRedis(rt.config.REDIS_URL, 'worker');
-      const worker = startChargeWorker({ ...deps, logger: rt.logger }, { connection, prefix: rt.config.REDIS_PREFIX, concurrency: 2 });
+      const connection = createQueueConnection(queueSettings(rt.config, 'worker'));
+      const worker = startChargeWorker({ ...deps, logger: rt.logger }, { connection, concurrency: 2 });
       try {
         await waitFor('the worker to adopt the purchase', async () => (await state(invoiceId)).invoice.status === 'paid');
       } finally {
         await worker.close();
-        connection.disconnect();
+        await connection.close();
       }
       const after = await state(invoiceId);
       expect(after.purchases).toHaveLength(1);

@@ -513,7 +513,7 @@ describe('Redis emptied mid-run (this test prefix only)', () => {
       await worker.waitFor(`${inFlight} charges after the gateway`, (ms) => atInvoices(ms).size === inFlight, slow(20_000));
       expect(await queueCounts(s)).toMatchObject({ active: inFlight, wait: n - inFlight });
 
-      const redis = s.app.runtime.redis.duplicate();
+      const redis = s.app.runtime.redis!.duplicate();
       try {
         await deleteKeys(redis, `${s.app.config.REDIS_PREFIX}:*`);
         // Live workers write their own bookkeeping again at once (stalled checks, markers, meta);

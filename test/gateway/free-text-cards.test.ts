@@ -198,7 +198,9 @@ describe('after all of the above', () => {
       await db.end();
     }
 
+    // On the PostgreSQL queue backend the queues are tables, scanned above.
     const redis = app.runtime.redis;
+    if (!redis) return;
     let cursor = '0';
     let scanned = 0;
     do {
@@ -225,6 +227,7 @@ describe('after all of the above', () => {
         expect(findCardNumbers(text), key).not.toContain(PAN);
       }
     } while (cursor !== '0');
-    expect(scanned).toBeGreaterThanOrEqual(0);
+    // The billing requests above queued jobs: the scan read them.
+    expect(scanned).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import type { ChargeHooks } from '../../src/billing/charges/charge-hooks.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { generateSelfSigned, type TlsMaterial } from '../../src/platform/tls.ts';
 import { createMerchant, type NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
+import { inject } from 'vitest';
 import { createTestDatabase } from './database.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 
@@ -35,6 +36,8 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     DATABASE_POOL_MAX: '5',
     DATA_DIR: await mkdtemp(join(tmpdir(), 'recur-test-')),
     REDIS_PREFIX: `recur-test-${randomBytes(6).toString('hex')}`,
+    // The run's queue backend (QUEUE_BACKEND, else Redis where it answers); a test may name its own.
+    QUEUE_BACKEND: inject('queueBackend'),
     SCHEDULER_TICK_MS: '50',
     OPS_PORT: '0',
     VAULT_KEYS: `k1:${randomKey()}`,
@@ -144,10 +147,13 @@ export async function startTestApp(
     async close() {
       await agent.close();
       const prefix = config.REDIS_PREFIX;
-      const redis = runtime.redis.duplicate();
+      // On the PostgreSQL queue backend the queues live in the test's own database: nothing to remove.
+      const redis = runtime.redis?.duplicate();
       await process.close();
-      await deleteKeys(redis, `${prefix}:*`);
-      redis.disconnect();
+      if (redis) {
+        await deleteKeys(redis, `${prefix}:*`);
+        redis.disconnect();
+      }
     },
   };
 }

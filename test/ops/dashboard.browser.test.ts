@@ -40,7 +40,7 @@ async function putFailedChargeJob(target: TestApp): Promise<string> {
   const jobId = chargeJobId(data);
   await target.runtime.queues.charge.add('charge', data, { jobId, attempts: 1 });
   // Take it by hand, as a worker would, and fail it: no worker of the app's runs on this queue.
-  const connection = target.runtime.redis.duplicate({ maxRetriesPerRequest: null });
+  const connection = target.runtime.redis!.duplicate({ maxRetriesPerRequest: null });
   const hand = new Worker('charge', null, { connection, prefix: target.config.REDIS_PREFIX, autorun: false });
   try {
     const token = randomUUID();
