@@ -225,6 +225,7 @@ describe('after all of the above', () => {
         expect(findCardNumbers(text), key).not.toContain(PAN);
       }
     } while (cursor !== '0');
-    expect(scanned).toBeGreaterThanOrEqual(0);
+    // The subscription created above queued its first charge: the scan saw Recur's keys.
+    expect(scanned).toBeGreaterThan(0);
   });
 });
