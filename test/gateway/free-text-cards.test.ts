@@ -227,7 +227,7 @@ describe('after all of the above', () => {
         expect(findCardNumbers(text), key).not.toContain(PAN);
       }
     } while (cursor !== '0');
-    // The billing requests above queued jobs: the scan read them.
+    // The subscription created above queued its first charge: the scan saw Recur's keys.
     expect(scanned).toBeGreaterThan(0);
   });
 });

@@ -119,6 +119,8 @@ describe('slow clients', () => {
     socket.write(`GET /v1.0/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\n\r\n`);
     const res = await answer;
     expect(res.status).toBe(200);
+    expect(res.headers.connection).not.toBe('close');
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_MS - 100);
     expect(res.closedAfterMs).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS + SLACK_MS);
   });
 

@@ -14,5 +14,7 @@ export const AuthFailure = defineEntity({
     failures: p.integer(),
     windowStart: p.datetime().columnType('timestamptz'),
   },
+  // Lapsed counters are deleted by window start, a few at a time, on each failure.
+  indexes: [{ properties: ['windowStart'], name: 'auth_failures_window_start_index' }],
 });
 export type AuthFailure = InferEntity<typeof AuthFailure>;

@@ -122,7 +122,8 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
     // the socket for as long as the client drips it, so the connection ends with the answer.
     if (closing || !req.raw.complete) reply.header('connection', 'close');
     // No answer repeats a card number, whatever route, message or id brought it in.
-    return typeof payload === 'string' ? scrubJson(payload) : payload;
+    const type = String(reply.getHeader('content-type') ?? 'application/json');
+    return typeof payload === 'string' && type.includes('json') ? scrubJson(payload) : payload;
   });
   app.addHook('onResponse', async (req, reply) => {
     // The access log: the route's pattern, never the raw URL, which may hold ids or card numbers.
