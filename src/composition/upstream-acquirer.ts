@@ -83,6 +83,9 @@ function faultOf(err: unknown): { fault: UpstreamFault; reason: string } | null 
   if (err instanceof AuthenticationError || err instanceof PermissionError)
     return { fault: 'refused', reason: `upstream gateway refused our credentials (HTTP ${err.status})` };
   if (err instanceof RateLimitError) return { fault: 'rate_limited', reason: 'upstream gateway asked us to slow down (HTTP 429)' };
+  // Any other 4xx (a wrong UPSTREAM_GATEWAY_URL, a request it cannot read): answered, nothing processed.
+  if (err instanceof GatewayClientError && !(err instanceof TransportError) && !(err instanceof ServerError))
+    return { fault: 'bad_answer', reason: `HTTP ${err.status}: ${err.message}` };
   return null;
 }
 

@@ -235,6 +235,21 @@ describe('faults of ours are errors, with nothing recorded', () => {
     const back = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('back'), ...card() });
     expect(back.status).toBe(200);
     expect((await downstream.runtime.readiness.check()).checks.upstream).toBe('ok');
+
+    // A refund the upstream never receives: an error, no record, its amount not held back.
+    await proxy.refuse();
+    try {
+      const refund = await prod.post('/refunds', { transaction_id: back.body.response.id, amount: 400, reference: ref('refund-refused') });
+      expect(refund.status).toBe(502);
+      expect(refund.body.errors[0]).toMatch(/^The upstream gateway could not be reached .*the refund was not made$/);
+      expect(refund.body.response).toMatchObject({ id: null, pending: false });
+    } finally {
+      await proxy.accept();
+    }
+    expect((await prod.get(`/purchases/${back.body.response.id}`)).body.response.refunded_amount).toBe(0);
+    expect(
+      await downstream.runtime.orm.em.fork().execute(`select id from gateway.refunds where purchase_id = ?`, [back.body.response.id]),
+    ).toEqual([]);
     await booksAgree();
   });
 
@@ -267,6 +282,31 @@ describe('faults of ours are errors, with nothing recorded', () => {
       expect(again.body.errors).toEqual(res.body.errors);
     } finally {
       await wrong.close();
+    }
+  });
+
+  it('an answer that is not a gateway outcome (a wrong upstream URL): 502, nothing recorded', async () => {
+    const wrongUrl = await startTestApp({
+      env: {
+        UPSTREAM_GATEWAY_URL: proxy.url('/v9.9'),
+        UPSTREAM_GATEWAY_USERNAME: upMerchant.sandbox.username,
+        UPSTREAM_GATEWAY_TOKEN: upMerchant.sandbox.api_token,
+        UPSTREAM_GATEWAY_CA_FILE: caFile,
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+      },
+    });
+    try {
+      const client = wrongUrl.client('production', (await wrongUrl.newMerchant('Wrong URL')).production);
+      const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('wrong-url'), ...card() });
+      expect(res.status).toBe(502);
+      expect(res.body.errors[0]).toMatch(/^The upstream gateway did not answer as a gateway \(HTTP 404.*\); the purchase was not made$/);
+      expect(res.body.response).toMatchObject({ id: null, pending: false });
+      expect(await wrongUrl.runtime.orm.em.fork().execute(`select id from gateway.purchases`)).toEqual([]);
+      const metrics = parseMetrics(await wrongUrl.runtime.metrics.registry.metrics());
+      expect(sampleValue(metrics, 'recur_upstream_faults_total', { fault: 'bad_answer' })).toBe(1);
+    } finally {
+      await wrongUrl.close();
     }
   });
 
