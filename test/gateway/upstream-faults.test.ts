@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { parseMetrics, sampleValue, waitFor } from '../helpers/ops.ts';
+import { GatewayClient } from '../../src/gateway-client/gateway-client.ts';
+import { NotProcessedError } from '../../src/gateway-client/errors.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
 
 /**
@@ -265,7 +267,10 @@ describe('faults of ours are errors, with nothing recorded', () => {
       },
     });
     try {
-      const client = wrong.client('production', (await wrong.newMerchant('Wrong Token')).production);
+      const creds = (await wrong.newMerchant('Wrong Token')).production;
+      const client = wrong.client('production', creds);
+      const tokenized = await client.post('/credit_cards', card());
+      const token = tokenized.body.response.token as string;
       const reference = ref('wrong-token');
       const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card() });
       expect(res.status).toBe(502);
@@ -280,6 +285,20 @@ describe('faults of ours are errors, with nothing recorded', () => {
       // Nothing used the reference up: the same one answers the same error, not "Reference is already taken".
       const again = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card() });
       expect(again.body.errors).toEqual(res.body.errors);
+      // Recur's own client (a remote billing gateway) reads that 502 as "nothing processed", not as an unknown outcome.
+      const remote = new GatewayClient({
+        baseUrl: wrong.listeners.urls.production,
+        username: creds.username,
+        token: creds.api_token,
+        ca: wrong.tls.cert,
+      });
+      try {
+        const failure = await remote.purchase({ amount: 1000, currency: 'AUD', reference, card_token: token }).catch((err: unknown) => err);
+        expect(failure).toBeInstanceOf(NotProcessedError);
+        expect((failure as NotProcessedError).status).toBe(502);
+      } finally {
+        await remote.close();
+      }
     } finally {
       await wrong.close();
     }
