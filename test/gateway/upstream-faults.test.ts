@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
@@ -326,6 +328,44 @@ describe('faults of ours are errors, with nothing recorded', () => {
       expect(sampleValue(metrics, 'recur_upstream_faults_total', { fault: 'bad_answer' })).toBe(1);
     } finally {
       await wrongUrl.close();
+    }
+  });
+
+  it('a foreign upstream that echoes the card number in its error: the 502 and the logs carry it masked', async () => {
+    // A stub upstream of the same API that refuses every purchase with a 400 quoting the card.
+    const stub = createHttpsServer({ cert: upstream.tls.cert, key: upstream.tls.key }, (req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const pan = (JSON.parse(body || '{}') as { card_number?: string }).card_number ?? '';
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ successful: false, errors: [`Card ${pan} is not accepted here`], response: null, test: true }));
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const echoing = await startTestApp({
+      env: {
+        UPSTREAM_GATEWAY_URL: `https://127.0.0.1:${(stub.address() as AddressInfo).port}/v1.0`,
+        UPSTREAM_GATEWAY_USERNAME: 'someone',
+        UPSTREAM_GATEWAY_TOKEN: 'something',
+        UPSTREAM_GATEWAY_CA_FILE: caFile,
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+      },
+    });
+    try {
+      const client = echoing.client('production', (await echoing.newMerchant('Echoing Upstream')).production);
+      const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('echo'), ...card() });
+      expect(res.status).toBe(502);
+      expect(res.body.errors[0]).toMatch(
+        /^The upstream gateway did not answer as a gateway \(HTTP 400: Card 512345X+2346 is not accepted here\)/,
+      );
+      expect(res.text).not.toContain(APPROVED);
+      expect(echoing.logs.join('')).not.toContain(APPROVED);
+      expect(echoing.logs.join('')).toContain('upstream purchase not made');
+    } finally {
+      await echoing.close();
+      await new Promise<void>((resolve) => stub.close(() => resolve()));
     }
   });
 
