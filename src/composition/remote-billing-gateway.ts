@@ -5,6 +5,7 @@ import {
   AuthenticationError,
   GatewayClientError,
   NotFoundError,
+  NotProcessedError,
   PermissionError,
   RateLimitError,
   ServerError,
@@ -42,6 +43,8 @@ export class RemoteBillingGateway implements BillingGateway {
       // Our credentials or our rate, not the customer's card: an infrastructure fault. The job
       // fails and is retried; the invoice stays owed and no payment failure is recorded.
       if (err instanceof AuthenticationError || err instanceof PermissionError || err instanceof RateLimitError) throw err;
+      // That gateway's own upstream refused it or was never reached: nothing charged, the same fault.
+      if (err instanceof NotProcessedError) throw err;
       if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
       throw err;
     }

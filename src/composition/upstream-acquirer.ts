@@ -17,6 +17,7 @@ import {
   TransportError,
 } from '../gateway-client/errors.ts';
 import type { PurchaseRecord, RefundRecord } from '../gateway-client/schemas.ts';
+import { scrubCardNumbers } from '../platform/pan-scrub.ts';
 
 type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
 
@@ -52,7 +53,7 @@ function rejected(errors: string[]): Answered {
     kind: 'answered',
     successful: false,
     responseCode: '99',
-    message: errors.join('; ') || 'Rejected by the upstream gateway',
+    message: scrubCardNumbers(errors.join('; ')) || 'Rejected by the upstream gateway',
     authorization: null,
     upstreamId: null,
     adviceCode: null,
@@ -83,6 +84,9 @@ function faultOf(err: unknown): { fault: UpstreamFault; reason: string } | null 
   if (err instanceof AuthenticationError || err instanceof PermissionError)
     return { fault: 'refused', reason: `upstream gateway refused our credentials (HTTP ${err.status})` };
   if (err instanceof RateLimitError) return { fault: 'rate_limited', reason: 'upstream gateway asked us to slow down (HTTP 429)' };
+  // Any other 4xx (a wrong UPSTREAM_GATEWAY_URL, a request it cannot read): answered, nothing processed.
+  if (err instanceof GatewayClientError && !(err instanceof TransportError) && !(err instanceof ServerError))
+    return { fault: 'bad_answer', reason: `HTTP ${err.status}: ${err.message}` };
   return null;
 }
 
@@ -121,7 +125,9 @@ export class UpstreamAcquirer implements Acquirer {
     else if (reason) this.#status = { ...this.#status, reason };
   }
 
-  #fault(fault: UpstreamFault, reason: string): AcquirerAnswer {
+  #fault(fault: UpstreamFault, unscrubbed: string): AcquirerAnswer {
+    // A foreign upstream's message may echo what it was sent: it reaches logs and the merchant.
+    const reason = scrubCardNumbers(unscrubbed);
     this.#note(fault === 'not_connected' ? 'unreachable' : 'refusing', reason);
     this.#options.onFault?.(fault);
     return { kind: 'fault', fault, reason };
@@ -192,7 +198,7 @@ export class UpstreamAcquirer implements Acquirer {
         if (fault && attempt === 0) return this.#fault(fault.fault, fault.reason);
         if (!(err instanceof GatewayClientError)) throw err;
         bad = badAnswer(err);
-        lastFailure = err.message;
+        lastFailure = scrubCardNumbers(err.message);
       }
       if (remaining() <= 0) break;
       const found = await this.#find(find, adopt, deadline);

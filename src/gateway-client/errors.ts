@@ -39,6 +39,14 @@ export class TransportError extends GatewayClientError {
 }
 
 /**
+ * A 5xx from a gateway that says nothing was processed (`pending: false`): its own upstream
+ * refused it or was never reached. Nothing to look up; send again later with the same reference.
+ */
+export class NotProcessedError extends GatewayClientError {
+  override name = 'NotProcessedError';
+}
+
+/**
  * No connection was made (refused, unreachable host, TLS handshake refused, connect timeout):
  * the request never left, so nothing was processed. Still a `TransportError` for callers that do
  * not tell the two apart, which then only look up a reference that cannot exist.

@@ -1,6 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { ConnectionError, errorForStatus, notConnectedCode, NotFoundError, TransportError } from './errors.ts';
+import { ConnectionError, errorForStatus, notConnectedCode, NotFoundError, NotProcessedError, TransportError } from './errors.ts';
 import { CardRecord, HealthRecord, PurchaseRecord, RefundRecord, envelopeOf } from './schemas.ts';
 
 export interface GatewayClientOptions {
@@ -137,6 +137,9 @@ export class GatewayClient {
     data: { successful: boolean; errors: string[]; response: T | null },
   ): Promise<TransactionAnswer<T>> {
     // Purchases and refunds: 200 for approvals, declines and rejections alike; anything else is an error.
+    if (status >= 500 && (data.response as { pending?: unknown } | null)?.pending === false) {
+      throw new NotProcessedError(data.errors[0] ?? `gateway answered HTTP ${status}: not processed`, status, data.errors);
+    }
     if (status >= 300) throw errorForStatus(status, data.errors);
     return { successful: data.successful, errors: data.errors, record: data.response };
   }

@@ -42,6 +42,21 @@ async function upstreamDb<T>(sql: string, params: unknown[] = []): Promise<T[]> 
   }
 }
 
+/**
+ * Between faults: no invoice charged twice (I1). A charge approved upstream may still lack its
+ * attempt's outcome and ledger entry here (within the resolution window); at the end it may not.
+ */
+async function noDoubleCharge(): Promise<void> {
+  const violations = await checkInvariants(downstream.config.DATABASE_URL, { graceMs: 600_000, unresolvedWindowMs: 600_000 });
+  expect(violations.filter((v) => v.invariant === 'I1')).toEqual([]);
+  // No second upstream purchase for one reference Recur sent.
+  const twice = await upstreamDb(`select reference from gateway.purchases where merchant_id = $1 group by reference having count(*) > 1`, [
+    upMerchant.merchant_id,
+  ]);
+  expect(twice).toEqual([]);
+  expect((await billingCounts(downstream.config.DATABASE_URL)).maxChargesPerInvoice).toBeLessThanOrEqual(1);
+}
+
 beforeAll(async () => {
   // The upstream's merchant is made in-process; then the same database and secrets run as `recur start`.
   const setup = await startTestApp();
@@ -103,6 +118,7 @@ describe('killed mid-charge, both sides, repeatedly', () => {
       const child = startRecurChild(downstream.config, { roles: 'both', killAt: 'after-gateway', env: { WORKER_CONCURRENCY: '2' } });
       await child.waitFor('a charge at after-gateway', (ms) => ms.some((m) => m.type === 'at'), 60_000);
       await child.kill();
+      await noDoubleCharge();
     }
 
     // The upstream killed with a charge in flight: three times, the downstream's billing running throughout.
@@ -120,6 +136,7 @@ describe('killed mid-charge, both sides, repeatedly', () => {
       );
       await upstream!.kill();
       await startUpstream();
+      await noDoubleCharge();
     }
 
     const invoices = total + 3;

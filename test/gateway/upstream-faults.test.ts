@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { parseMetrics, sampleValue, waitFor } from '../helpers/ops.ts';
+import { GatewayClient } from '../../src/gateway-client/gateway-client.ts';
+import { NotProcessedError } from '../../src/gateway-client/errors.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
 
 /**
@@ -162,8 +166,10 @@ describe('pending production purchases are resolved at the upstream', () => {
     const elapsed = Date.now() - started;
     expect(res.status).toBe(502);
     expect(res.body.response.pending).toBe(true);
-    // The whole answer, lookup included, within the timeout (plus this loaded machine's own time).
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 500);
+    // The whole answer, lookup included, within the timeout (plus this loaded machine's own time),
+    // where a timeout for the send and another for the lookup took more than twice as long.
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS * 1.8);
     const row = await settled(res.body.response.id);
     expect(row).toMatchObject({ state: 'completed', successful: true });
     await booksAgree();
@@ -235,6 +241,21 @@ describe('faults of ours are errors, with nothing recorded', () => {
     const back = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('back'), ...card() });
     expect(back.status).toBe(200);
     expect((await downstream.runtime.readiness.check()).checks.upstream).toBe('ok');
+
+    // A refund the upstream never receives: an error, no record, its amount not held back.
+    await proxy.refuse();
+    try {
+      const refund = await prod.post('/refunds', { transaction_id: back.body.response.id, amount: 400, reference: ref('refund-refused') });
+      expect(refund.status).toBe(502);
+      expect(refund.body.errors[0]).toMatch(/^The upstream gateway could not be reached .*the refund was not made$/);
+      expect(refund.body.response).toMatchObject({ id: null, pending: false });
+    } finally {
+      await proxy.accept();
+    }
+    expect((await prod.get(`/purchases/${back.body.response.id}`)).body.response.refunded_amount).toBe(0);
+    expect(
+      await downstream.runtime.orm.em.fork().execute(`select id from gateway.refunds where purchase_id = ?`, [back.body.response.id]),
+    ).toEqual([]);
     await booksAgree();
   });
 
@@ -250,7 +271,10 @@ describe('faults of ours are errors, with nothing recorded', () => {
       },
     });
     try {
-      const client = wrong.client('production', (await wrong.newMerchant('Wrong Token')).production);
+      const creds = (await wrong.newMerchant('Wrong Token')).production;
+      const client = wrong.client('production', creds);
+      const tokenized = await client.post('/credit_cards', card());
+      const token = tokenized.body.response.token as string;
       const reference = ref('wrong-token');
       const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card() });
       expect(res.status).toBe(502);
@@ -265,8 +289,85 @@ describe('faults of ours are errors, with nothing recorded', () => {
       // Nothing used the reference up: the same one answers the same error, not "Reference is already taken".
       const again = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference, ...card() });
       expect(again.body.errors).toEqual(res.body.errors);
+      // Recur's own client (a remote billing gateway) reads that 502 as "nothing processed", not as an unknown outcome.
+      const remote = new GatewayClient({
+        baseUrl: wrong.listeners.urls.production,
+        username: creds.username,
+        token: creds.api_token,
+        ca: wrong.tls.cert,
+      });
+      try {
+        const failure = await remote.purchase({ amount: 1000, currency: 'AUD', reference, card_token: token }).catch((err: unknown) => err);
+        expect(failure).toBeInstanceOf(NotProcessedError);
+        expect((failure as NotProcessedError).status).toBe(502);
+      } finally {
+        await remote.close();
+      }
     } finally {
       await wrong.close();
+    }
+  });
+
+  it('an answer that is not a gateway outcome (a wrong upstream URL): 502, nothing recorded', async () => {
+    const wrongUrl = await startTestApp({
+      env: {
+        UPSTREAM_GATEWAY_URL: proxy.url('/v9.9'),
+        UPSTREAM_GATEWAY_USERNAME: upMerchant.sandbox.username,
+        UPSTREAM_GATEWAY_TOKEN: upMerchant.sandbox.api_token,
+        UPSTREAM_GATEWAY_CA_FILE: caFile,
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+      },
+    });
+    try {
+      const client = wrongUrl.client('production', (await wrongUrl.newMerchant('Wrong URL')).production);
+      const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('wrong-url'), ...card() });
+      expect(res.status).toBe(502);
+      expect(res.body.errors[0]).toMatch(/^The upstream gateway did not answer as a gateway \(HTTP 404.*\); the purchase was not made$/);
+      expect(res.body.response).toMatchObject({ id: null, pending: false });
+      expect(await wrongUrl.runtime.orm.em.fork().execute(`select id from gateway.purchases`)).toEqual([]);
+      const metrics = parseMetrics(await wrongUrl.runtime.metrics.registry.metrics());
+      expect(sampleValue(metrics, 'recur_upstream_faults_total', { fault: 'bad_answer' })).toBe(1);
+    } finally {
+      await wrongUrl.close();
+    }
+  });
+
+  it('a foreign upstream that echoes the card number in its error: the 502 and the logs carry it masked', async () => {
+    // A stub upstream of the same API that refuses every purchase with a 400 quoting the card.
+    const stub = createHttpsServer({ cert: upstream.tls.cert, key: upstream.tls.key }, (req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const pan = (JSON.parse(body || '{}') as { card_number?: string }).card_number ?? '';
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ successful: false, errors: [`Card ${pan} is not accepted here`], response: null, test: true }));
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const echoing = await startTestApp({
+      env: {
+        UPSTREAM_GATEWAY_URL: `https://127.0.0.1:${(stub.address() as AddressInfo).port}/v1.0`,
+        UPSTREAM_GATEWAY_USERNAME: 'someone',
+        UPSTREAM_GATEWAY_TOKEN: 'something',
+        UPSTREAM_GATEWAY_CA_FILE: caFile,
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
+      },
+    });
+    try {
+      const client = echoing.client('production', (await echoing.newMerchant('Echoing Upstream')).production);
+      const res = await client.post('/purchases', { amount: 1000, currency: 'AUD', reference: ref('echo'), ...card() });
+      expect(res.status).toBe(502);
+      expect(res.body.errors[0]).toMatch(
+        /^The upstream gateway did not answer as a gateway \(HTTP 400: Card 512345X+2346 is not accepted here\)/,
+      );
+      expect(res.text).not.toContain(APPROVED);
+      expect(echoing.logs.join('')).not.toContain(APPROVED);
+      expect(echoing.logs.join('')).toContain('upstream purchase not made');
+    } finally {
+      await echoing.close();
+      await new Promise<void>((resolve) => stub.close(() => resolve()));
     }
   });
 
