@@ -23,8 +23,10 @@ import {
 
 /**
  * A TLS proxy in front of one listener: it forwards requests whole, but for the first `spoil`
- * requests it keeps Recur's answer from the client, either closing the connection (a network
- * error) or answering 503 itself. Recur has acted by then: only the key can prevent a second act.
+ * requests it keeps Recur's answer from the client: closing the connection when the answer comes
+ * (`drop`, a network error), answering 503 itself (`503`), or closing it as soon as the request is
+ * forwarded (`cut`, while Recur is still working). Recur acts all the same: only the key can
+ * prevent a second act.
  */
 interface SpoilingProxy {
   url: string;
@@ -66,6 +68,7 @@ async function spoilingProxy(target: string, tls: { cert: string; key: string })
         return void client.write(chunk);
       }
       spoiled = false;
+      if (state.mode === 'cut') return; // that client is gone already
       if (state.mode === 'drop') {
         client.destroy();
         upstream.destroy();
