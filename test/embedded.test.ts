@@ -183,6 +183,17 @@ describe('embedded mode refuses bad set-ups with one clear line', () => {
     await refuse({}, dir, new RegExp(`stale lock: PostgreSQL \\(pid ${process.pid}\\) still runs`));
   });
 
+  it('recur start --embedded asks for the embedded mode as RECUR_EMBEDDED does (here: refused on an unwritable DATA_DIR)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'recur-embedded-')), 'a-file');
+    writeFileSync(file, '');
+    const { RECUR_EMBEDDED: _, ...withoutVariable } = embeddedEnv(join(file, 'data'), {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/recur',
+    });
+    const res = await runRecur(['start', '--embedded'], withoutVariable, 60_000);
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(/^recur: DATA_DIR .* is not writable/);
+  });
+
   it('an unknown QUEUE_BACKEND', async () => {
     await refuse(
       { QUEUE_BACKEND: 'kafka' },
