@@ -9,12 +9,13 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVE, DECLINE, advance, createCard, createClock, createPlan, invoicesOf, subscribe } from './helpers/billing.ts';
 import { exitWithin, killAllRecur, recurEnv, runRecur, spawnRecur, type CliProcess } from './helpers/cli-process.ts';
-import { waitFor } from './helpers/ops.ts';
+import { fetchPath, waitFor } from './helpers/ops.ts';
 import { deleteKeys, makeClient, randomKey, testConfig, type ApiClient } from './helpers/test-app.ts';
 
 // `npm start` in the one-dependency arrangement: Recur runs its own PostgreSQL in DATA_DIR and its
 // queues on BullMQ's PostgreSQL backend. Nothing here uses the test run's PostgreSQL or Redis.
 
+const OPS_PASSWORD = 'embedded-ops-password-1';
 let dataDir: string;
 let env: Record<string, string>;
 
@@ -31,6 +32,7 @@ function embeddedEnv(dir: string, extra: Record<string, string> = {}): Record<st
     VAULT_KEYS: `k1:${randomKey()}`,
     VAULT_FINGERPRINT_KEY: randomKey(),
     CREDENTIAL_HASH_KEY: randomKey(),
+    OPS_PASSWORD: OPS_PASSWORD,
     ...extra,
   });
 }
@@ -102,6 +104,16 @@ describe('RECUR_EMBEDDED=true QUEUE_BACKEND=postgres npm start', () => {
       expect(ports).toContain(embeddedPort);
       expect(ports).not.toContain(5432);
       expect(ports).not.toContain(6379);
+
+      // The ops listener reads the PostgreSQL-backed queues: /metrics, /readyz and the dashboard's API.
+      const ops = /Recur ops:\s+(https:\/\/\S+)\/ops\/queues/.exec(recur.stderr())![1]!;
+      const opsCredentials = { username: 'ops', password: OPS_PASSWORD };
+      const metrics = await fetchPath(agent, ops, '/metrics', { credentials: opsCredentials });
+      expect(metrics.text).toMatch(/^recur_queue_jobs\{queue="charge",state="waiting"\} 0$/m);
+      expect((await fetchPath(agent, ops, '/readyz')).body).toEqual({ status: 'ready', checks: { postgres: 'ok' } });
+      const board = await fetchPath(agent, ops, '/ops/queues/api/queues', { credentials: opsCredentials });
+      expect(board.status, board.text).toBe(200);
+      expect(board.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['charge', 'expiry-update', 'retry', 'webhook']);
 
       const queues = await runRecur(['queues'], env, 60_000);
       expect(queues.code, queues.stderr).toBe(0);
@@ -181,6 +193,17 @@ describe('embedded mode refuses bad set-ups with one clear line', () => {
     // A live process named in postmaster.pid (this test's own): PostgreSQL would refuse the directory too.
     writeFileSync(join(dir, 'postgres', 'postmaster.pid'), `${process.pid}\n${dir}/postgres\n`);
     await refuse({}, dir, new RegExp(`stale lock: PostgreSQL \\(pid ${process.pid}\\) still runs`));
+  });
+
+  it('recur start --embedded asks for the embedded mode as RECUR_EMBEDDED does (here: refused on an unwritable DATA_DIR)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'recur-embedded-')), 'a-file');
+    writeFileSync(file, '');
+    const { RECUR_EMBEDDED: _, ...withoutVariable } = embeddedEnv(join(file, 'data'), {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/recur',
+    });
+    const res = await runRecur(['start', '--embedded'], withoutVariable, 60_000);
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(/^recur: DATA_DIR .* is not writable/);
   });
 
   it('an unknown QUEUE_BACKEND', async () => {

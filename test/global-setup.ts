@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,10 +72,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const redis = await answers(process.env.RECUR_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', 6379);
-  const queueBackend = (process.env.QUEUE_BACKEND as 'redis' | 'postgres' | undefined) ?? (redis ? 'redis' : 'postgres');
+  const queueBackend =
+    project.name === 'postgres-queues'
+      ? 'postgres'
+      : ((process.env.QUEUE_BACKEND as 'redis' | 'postgres' | undefined) ?? (redis ? 'redis' : 'postgres'));
   project.provide('queueBackend', queueBackend);
   project.provide('queueBackends', redis ? ['redis', 'postgres'] : ['postgres']);
-  const runId = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
+  // Each project (see vitest.config.ts) sets up on its own: the random part keeps their names apart.
+  const runId = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${randomBytes(2).toString('hex')}`;
   const template = `recur_t${runId}_template`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();

@@ -18,13 +18,13 @@ Commands:
   start [--embedded]                      run every role: API, scheduler and workers (creates the database, migrates);
                                           --embedded runs Recur's own PostgreSQL in DATA_DIR/postgres (also RECUR_EMBEDDED=true)
   api | scheduler | worker [--queues charge,retry,expiry-update,webhook] [--concurrency N]
-                                          run one role; any number of each against one PostgreSQL and one Redis
+                                          run one role; any number of each against one PostgreSQL (and one Redis)
   migrate                                 create the database if missing and apply migrations
   merchant create --name <name> [--currencies AUD,USD]
                                           create a merchant; prints its credentials once, as JSON
   merchant rotate-token --username <u>    issue a new API token; the old one stops working
   vault rotate                            re-encrypt every stored card with the active vault key
-  queues                                  every queue's counts and throughput (only Redis is needed)
+  queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
   queues retry <queue>                    send a queue's failed jobs back to work (safe: every job is idempotent)
   demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)

@@ -36,7 +36,10 @@ export async function runRoles(
     const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
-    logger.info({ roles, queueBackend: runtime.queueConnection.describe, sandbox: urls?.sandbox, production: urls?.production }, 'Recur is running');
+    logger.info(
+      { roles, queueBackend: runtime.queueConnection.describe, sandbox: urls?.sandbox, production: urls?.production },
+      'Recur is running',
+    );
     process.stderr.write(`Recur queues:         ${runtime.queueConnection.describe}\n`);
     if (urls?.sandbox) process.stderr.write(`Recur sandbox API:    ${urls.sandbox}\n`);
     if (urls) process.stderr.write(`Recur production API: ${urls.production}\n`);

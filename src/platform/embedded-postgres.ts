@@ -185,6 +185,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // Others may need to traverse DATA_DIR: the postgres user, when Recur runs as root.
   if (process.getuid?.() === 0) await chmod(dataDir, 0o755).catch(() => undefined);
 
+  if (existsSync(resolve(pgData, 'PG_VERSION')) && !existsSync(passwordPath))
+    throw new EmbeddedPostgresError(`${passwordPath} is missing: the embedded PostgreSQL in ${pgData} cannot be opened without it`);
   const lock = readLock(lockPath);
   const password = existsSync(passwordPath) ? (await readFile(passwordPath, 'utf8')).trim() : randomBytes(18).toString('base64url');
   const urlFor = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/recur`;

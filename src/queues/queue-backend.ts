@@ -38,7 +38,8 @@ export interface QueueConnectionSettings {
 function hostOf(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.hostname}:${u.port}${u.pathname === '/' ? '' : u.pathname}`;
+    const port = u.port || (u.protocol.startsWith('redis') ? '6379' : '5432');
+    return `${u.hostname}:${port}${u.pathname === '/' ? '' : u.pathname}`;
   } catch {
     return '(unparseable URL)';
   }
