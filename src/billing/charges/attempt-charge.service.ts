@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
+import { bornRelayedSql, insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
@@ -87,8 +87,10 @@ interface ClaimRow {
   existing_id: string | null;
   existing_status: string | null;
   attempt_id: string | null;
-  /** The card's network caps left no room for this attempt now. */
+  /** The card's network caps left no room for this attempt now, its attempts in flight counted as declines. */
   capped: boolean;
+  /** Its declines alone fill a window (not only attempts still in flight). */
+  capped_by_declines: boolean;
 }
 
 /**
@@ -128,13 +130,15 @@ const CLAIM_SQL = `
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
   -- it; the attempt is then not made (the caller defers the invoice to then).
   card_attempts as (
-    select a.attempted_at from billing.charge_attempts a, inv
+    select a.attempted_at, a.status = 'declined' as declined from billing.charge_attempts a, inv
      where a.card_token = inv.card_token and a.status in ('declined', 'sending', 'unknown')
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
   capped as (
     select (select attempted_at from card_attempts where attempted_at > inv.billing_now - interval '24 hours'
              order by attempted_at desc offset $6::int - 1 limit 1) as full_24h,
-           (select attempted_at from card_attempts order by attempted_at desc offset $7::int - 1 limit 1) as full_30d
+           (select attempted_at from card_attempts order by attempted_at desc offset $7::int - 1 limit 1) as full_30d,
+           (select count(*) from card_attempts where declined and attempted_at > inv.billing_now - interval '24 hours') >= $6::int
+             or (select count(*) from card_attempts where declined) >= $7::int as full_declined
       from inv),
   attempt as (
     insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, card_token, attempted_at, created_at, updated_at)
@@ -145,6 +149,20 @@ const CLAIM_SQL = `
   in_flight as (
     update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3
      where id = $1 and exists (select 1 from attempt)),
+  -- A subscription that ended (cancelled, unpaid) is collected no more: an invoice still owed when
+  -- its charge comes (one a catch-up wrote while the subscription was ending) is voided here.
+  ended as (
+    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $3
+      from inv where i.id = $1 and inv.version = (select version from seen) and inv.status in ('open', 'past_due')
+       and inv.subscription_status in ('cancelled', 'unpaid')
+       and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))
+    returning i.id),
+  ended_event as (
+    insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+    select gen_random_uuid(), inv.merchant_id, inv.environment, 'invoice.voided',
+           jsonb_build_object('invoice_id', inv.id, 'subscription_id', inv.subscription_id, 'reason', 'subscription_' || inv.subscription_status),
+           inv.billing_now, ${bornRelayedSql('inv.merchant_id', 'inv.environment', "'invoice.voided'")}
+      from inv where exists (select 1 from ended)),
   -- No doomed purchase: a card expired on the charge date waits for new card data instead.
   held as (
     update billing.invoices i set status = 'past_due', held_for_card = true, next_attempt_at = null,
@@ -157,8 +175,14 @@ const CLAIM_SQL = `
          inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
          (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id,
-         (select full_24h is not null or full_30d is not null from capped) as capped
+         (select full_24h is not null or full_30d is not null from capped) as capped,
+         (select full_declined from capped) as capped_by_declines
     from inv`;
+
+/** The card's attempts in flight fill a cap window: the charge is tried again shortly (the queue's transport retry). */
+export class CardBusyError extends Error {
+  override name = 'CardBusyError';
+}
 
 /** Why an attempt the card's network caps refused was not made. */
 export const CAPPED_REASON = 'the card is at a network cap';
@@ -220,6 +244,11 @@ async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: N
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
   if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
+  }
+  if (inv.capped && !inv.capped_by_declines) {
+    // Only attempts still at the gateway fill the window: they may well be approved. Not a day's
+    // deferral but a short wait: the queue runs the job again in seconds.
+    throw new CardBusyError(`card of invoice ${input.invoiceId} has attempts in flight up to its network cap`);
   }
   if (inv.capped) return { skip: CAPPED_REASON, capped: { billingNow: base.billingNow, cardToken: inv.card_token } };
   if (!inv.attempt_id) throw new Error(`attempt ${input.attempt} of invoice ${input.invoiceId} was neither written nor refused`);
