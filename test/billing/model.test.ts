@@ -16,7 +16,7 @@ import { checkCrossPath } from '../helpers/invariants.ts';
 vi.setConfig({ testTimeout: 1_800_000 });
 const H = 3_600_000;
 const CAPS = { per24Hours: 3, per30Days: 6 };
-const RUNS = Number(process.env.RECUR_MODEL_RUNS ?? 12);
+const RUNS = Number(process.env.RECUR_MODEL_RUNS ?? 120);
 const SEED = process.env.RECUR_MODEL_SEED === undefined ? undefined : Number(process.env.RECUR_MODEL_SEED);
 const MAX_COMMANDS = Number(process.env.RECUR_MODEL_COMMANDS ?? 24);
 
@@ -255,8 +255,9 @@ describe('billing model: rules that hold across paths', () => {
 
   it('random operations and clock advances never break the global invariants', async () => {
     let n = 0;
+    let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_COMMANDS }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
         n++;
         const merchant = await app.newMerchant(`Model ${n}`);
         const api = app.client('sandbox', merchant.sandbox);
@@ -272,8 +273,12 @@ describe('billing model: rules that hold across paths', () => {
         ];
         const real: Real = { app, api, merchantId: merchant.merchant_id, clockId: clock.id, cards, plans, subscriptions: [], now: start };
         await fc.asyncModelRun(() => ({ model: { subscriptions: 0, now: start }, real }), cmds);
+        steps += [...cmds].length;
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+    // Sequences really ran (a guard against a generator that yields nothing to do).
+    expect(steps).toBeGreaterThan(RUNS);
+    console.log(`model: ${n} sequences, ${steps} steps`);
   });
 });
