@@ -129,9 +129,16 @@ const CLAIM_SQL = `
   -- The card's network caps: its declined attempts, and those still in flight (they may decline),
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
   -- it; the attempt is then not made (the caller defers the invoice to then).
+  -- (An attempt records the card it charged with its outcome; one in flight is found through its
+  -- subscription's card, among the few unresolved attempts.)
   card_attempts as (
-    select a.attempted_at, a.status = 'declined' as declined from billing.charge_attempts a, inv
-     where a.card_token = inv.card_token and a.status in ('declined', 'sending', 'unknown')
+    select a.attempted_at, true as declined from billing.charge_attempts a, inv
+     where a.card_token = inv.card_token and a.status = 'declined'
+       and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now
+    union all
+    select a.attempted_at, false from billing.charge_attempts a
+      join billing.invoices i2 on i2.id = a.invoice_id join billing.subscriptions s2 on s2.id = i2.subscription_id, inv
+     where a.status in ('sending', 'unknown') and s2.card_token = inv.card_token and s2.merchant_id = inv.merchant_id
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
   capped as (
     select (select attempted_at from card_attempts where attempted_at > inv.billing_now - interval '24 hours'
@@ -141,8 +148,8 @@ const CLAIM_SQL = `
              or (select count(*) from card_attempts where declined) >= $7::int as full_declined
       from inv),
   attempt as (
-    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, card_token, attempted_at, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.card_token, ready.billing_now, ready.billing_now, $3
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, attempted_at, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.billing_now, ready.billing_now, $3
       from ready, capped where not ready.expired and capped.full_24h is null and capped.full_30d is null
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
@@ -304,7 +311,7 @@ function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: 
   return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
         response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
         advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
-        updated_at = ${params.add(now)}, card_token = coalesce(${params.add(cardToken)}, card_token), attempted_at = ${params.add(claimed.billingNow)}
+        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
       where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
 }
 
