@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queue } from 'bullmq';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import {
+  APPROVE,
   DECLINE,
   DYNAMIC,
   createCard,
@@ -16,6 +17,7 @@ import {
 } from '../helpers/billing.ts';
 import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../src/queues/queues.ts';
 import { checkInvariants, checkStateHistory } from '../helpers/invariants.ts';
+import { connect } from '../helpers/database.ts';
 
 // Where two paths meet: cancelling or pausing while dunning runs, a manual retry against the
 // dunning schedule, and billing times on a test clock.
@@ -271,6 +273,70 @@ describe('event payloads do not depend on who wrote them', () => {
     expect(res.status, res.text).toBe(200);
     expect((await eventsOf(api, 'card.updated')).map((e) => e.data)).toEqual([
       expect.objectContaining({ card_token: card.token, card_expiry: '2040-11-30', subscription_ids: [], retried_invoice_ids: [] }),
+    ]);
+  });
+});
+
+// Found by test/billing/model.test.ts (seed 109614231): a weekly subscription caught up over several
+// periods was cancelled by dunning's final action while later periods were still owed; their
+// invoices stayed open for good (the charge path, rightly, no longer charges a cancelled subscription).
+describe('regressions found by the model test', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ billing: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('dunning that cancels a subscription voids its other owed invoices (a catch-up over several periods)', async () => {
+    const T = '2033-03-01T10:00:00.000Z';
+    const { api, clock, start } = await setup(
+      app,
+      T,
+      { interval: 'week', dunning: { retry_days: [1, 2], final_action: 'cancel' } },
+      DECLINE,
+    );
+    const sub = await start();
+    await advanceTo(api, clock.id, at(T, 21 * D)); // four periods invoiced in one jump, each declined once
+    expect((await invoicesOf(api, sub.id)).map((i) => i.status)).toEqual(['past_due', 'past_due', 'past_due', 'past_due']);
+    await advanceTo(api, clock.id, at(T, 23 * D));
+    const invoices = await invoicesOf(api, sub.id);
+    expect(invoices.filter((i) => i.status === 'uncollectible').length).toBeGreaterThanOrEqual(1);
+    expect(invoices.every((i) => i.status === 'uncollectible' || i.status === 'void')).toBe(true);
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.status).toBe('cancelled');
+    const voided = (await eventsOf(api, 'invoice.voided')).map((e) => e.data.invoice_id).sort();
+    expect(voided).toEqual(
+      invoices
+        .filter((i) => i.status === 'void')
+        .map((i) => i.id)
+        .sort(),
+    );
+    expect(await checkInvariants(app.config.DATABASE_URL)).toEqual([]);
+  });
+
+  it('a charge that comes for an owed invoice of an ended subscription voids it instead', async () => {
+    const T = '2033-05-01T10:00:00.000Z';
+    const { api, clock, start } = await setup(app, T, {}, APPROVE);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [inv] = await invoicesOf(api, sub.id);
+    // As a catch-up batch racing dunning's cancel leaves it: an open invoice on a cancelled subscription.
+    const db = await connect(app.config.DATABASE_URL);
+    try {
+      await db.query(`update billing.invoices set status = 'open', paid_at = null where id = $1`, [inv!.id]);
+      await db.query(`delete from billing.ledger_entries where invoice_id = $1`, [inv!.id]);
+      await db.query(`delete from billing.charge_attempts where invoice_id = $1`, [inv!.id]);
+      await db.query(`update billing.subscriptions set status = 'cancelled' where id = $1`, [sub.id]);
+    } finally {
+      await db.end();
+    }
+    const purchases = (await listAll(api, '/purchases')).length;
+    await runLeftOverJob(app.runtime.queues.charge, inv!.id, 1);
+    expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ status: 'void', attempts: [] });
+    expect((await listAll(api, '/purchases')).length).toBe(purchases);
+    expect((await eventsOf(api, 'invoice.voided')).map((e) => e.data)).toEqual([
+      { invoice_id: inv!.id, subscription_id: sub.id, reason: 'subscription_cancelled' },
     ]);
   });
 });

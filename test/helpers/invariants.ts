@@ -364,3 +364,121 @@ export async function billingCounts(dbUrl: string): Promise<BillingCounts> {
     await db.end();
   }
 }
+
+export interface CrossPathOptions {
+  /** Limit the checks to one merchant's rows (concurrent sequences run on separate merchants). */
+  merchantId?: string;
+  caps?: { per24Hours: number; per30Days: number };
+}
+
+/**
+ * The rules that hold across paths (issue "Rules that hold across paths"), from what is stored:
+ * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time);
+ * - C2: at most the network caps of declined attempts per card in every sliding 24-hour and 30-day window;
+ * - C3: one invoice per subscription and period;
+ * - C4: no period invoiced that starts while the subscription is paused;
+ * - C5: the ledger equals the approved purchases;
+ * - C6: every invoice is paid, void, uncollectible, in flight, held for a card, or past due with a
+ *   retry time (a `leave_past_due` invoice whose schedule ran out has none);
+ * - C7: every `invoice.retry_capped` deferral lies after the moment it was decided.
+ * C1 and C4 read the subscription's pause/cancel history from its events.
+ */
+export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = {}): Promise<string[]> {
+  const db = await connect(dbUrl);
+  const m = options.merchantId ?? null;
+  const out: string[] = [];
+  try {
+    // C1: attempts made (billing time) after a stop event of their subscription and before a later resume.
+    for (const r of await rows<{ invoice_id: string; number: number; type: string }>(
+      db,
+      `with stops as (
+         select (e.data->'subscription'->>'id')::uuid as sid, e.type, e.created_at
+           from billing.events e where e.type in ('subscription.cancelled', 'subscription.paused', 'subscription.resumed')
+            and ($1::uuid is null or e.merchant_id = $1))
+       select a.invoice_id, a.number, st.type from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+         join stops st on st.sid = i.subscription_id and st.type <> 'subscription.resumed' and a.attempted_at > st.created_at
+        where not exists (select 1 from stops r where r.sid = st.sid and r.type = 'subscription.resumed'
+                           and r.created_at >= st.created_at and r.created_at <= a.attempted_at)
+          and ($1::uuid is null or i.merchant_id = $1)`,
+      [m],
+    ))
+      out.push(`C1: attempt ${r.number} of invoice ${r.invoice_id} was made after ${r.type}`);
+    // C2: the network caps in every sliding window ending at a decline.
+    const caps = options.caps ?? { per24Hours: 10, per30Days: 15 };
+    for (const [window, cap, name] of [
+      ['24 hours', caps.per24Hours, '24h'],
+      ['30 days', caps.per30Days, '30d'],
+    ] as const) {
+      for (const r of await rows<{ card_token: string; attempted_at: Date; n: string }>(
+        db,
+        `select a.card_token, a.attempted_at, (select count(*) from billing.charge_attempts b where b.card_token = a.card_token
+                and b.status = 'declined' and b.attempted_at > a.attempted_at - interval '${window}' and b.attempted_at <= a.attempted_at) as n
+           from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+          where a.status = 'declined' and ($1::uuid is null or i.merchant_id = $1)`,
+        [m],
+      ))
+        if (Number(r.n) > cap)
+          out.push(`C2: card ${r.card_token} had ${r.n} declines in the ${name} up to ${r.attempted_at.toISOString()}`);
+    }
+    // C3 is also a unique constraint; checked here all the same, on (subscription, period_start).
+    for (const r of await rows<{ subscription_id: string; period_start: Date }>(
+      db,
+      `select subscription_id, period_start from billing.invoices where ($1::uuid is null or merchant_id = $1)
+        group by subscription_id, period_start having count(*) > 1`,
+      [m],
+    ))
+      out.push(`C3: subscription ${r.subscription_id} has two invoices for ${r.period_start.toISOString()}`);
+    // C4: an invoice whose period starts strictly inside a pause.
+    for (const r of await rows<{ id: string }>(
+      db,
+      `with p as (
+         select (e.data->'subscription'->>'id')::uuid as sid, e.created_at as paused_at,
+                (select min(r.created_at) from billing.events r where r.type = 'subscription.resumed'
+                  and (r.data->'subscription'->>'id')::uuid = (e.data->'subscription'->>'id')::uuid and r.created_at >= e.created_at) as resumed_at
+           from billing.events e where e.type = 'subscription.paused' and ($1::uuid is null or e.merchant_id = $1))
+       select i.id from billing.invoices i join p on p.sid = i.subscription_id
+        where i.period_start > p.paused_at and (p.resumed_at is null or i.period_start < p.resumed_at)`,
+      [m],
+    ))
+      out.push(`C4: invoice ${r.id} was invoiced for a period that began while its subscription was paused`);
+    // C5: the ledger equals the approved purchases (billing's, by reference), minus refunds (none are made here).
+    const [ledger] = await rows<{ ledger: string; approved: string }>(
+      db,
+      `select (select coalesce(sum(amount), 0) from billing.ledger_entries where ($1::uuid is null or merchant_id = $1)) as ledger,
+              (select coalesce(sum(a.amount), 0) from billing.charge_attempts c join billing.invoices a on a.id = c.invoice_id
+                where c.status = 'approved' and ($1::uuid is null or a.merchant_id = $1)) as approved`,
+      [m],
+    );
+    if (ledger && ledger.ledger !== ledger.approved) out.push(`C5: ledger ${ledger.ledger} <> approved ${ledger.approved}`);
+    // C6: where every invoice stands.
+    for (const r of await rows<{ id: string; status: string; sub: string; attempts: string | null; period_start: Date }>(
+      db,
+      `select i.id, i.status, s.status as sub, i.period_start,
+              (select string_agg(a.number || ':' || a.status, ',' order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+         from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+        where ($1::uuid is null or i.merchant_id = $1)
+          and not (i.status in ('paid', 'void', 'uncollectible')
+                or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))
+                or (i.status = 'past_due' and (i.held_for_card or i.next_attempt_at is not null))
+                or (i.status = 'past_due' and s.status in ('paused', 'unpaid'))
+                or (i.status = 'past_due' and (i.dunning->>'final_action') = 'leave_past_due'
+                    and exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('declined', 'error')))
+                or (i.status = 'open' and s.status = 'paused'))`,
+      [m],
+    ))
+      out.push(
+        `C6: invoice ${r.id} (period ${r.period_start.toISOString()}, subscription ${r.sub}, attempts ${r.attempts ?? 'none'}) is ${r.status}, neither settled nor waiting for a retry`,
+      );
+    // C7: a deferral lies ahead of the moment it was decided.
+    for (const r of await rows<{ id: string; next: string; created_at: Date }>(
+      db,
+      `select id, data->>'next_attempt_at' as next, created_at from billing.events
+        where type = 'invoice.retry_capped' and (data->>'next_attempt_at')::timestamptz <= created_at and ($1::uuid is null or merchant_id = $1)`,
+      [m],
+    ))
+      out.push(`C7: retry_capped ${r.id} deferred to ${r.next}, not after ${r.created_at.toISOString()}`);
+    return out;
+  } finally {
+    await db.end();
+  }
+}

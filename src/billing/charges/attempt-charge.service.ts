@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
+import { bornRelayedSql, insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
@@ -87,8 +87,10 @@ interface ClaimRow {
   existing_id: string | null;
   existing_status: string | null;
   attempt_id: string | null;
-  /** The card's network caps left no room for this attempt now. */
+  /** The card's network caps left no room for this attempt now, its attempts in flight counted as declines. */
   capped: boolean;
+  /** Its declines alone fill a window (not only attempts still in flight). */
+  capped_by_declines: boolean;
 }
 
 /**
@@ -127,24 +129,47 @@ const CLAIM_SQL = `
   -- The card's network caps: its declined attempts, and those still in flight (they may decline),
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
   -- it; the attempt is then not made (the caller defers the invoice to then).
+  -- (An attempt records the card it charged with its outcome; one in flight is found through its
+  -- subscription's card, among the few unresolved attempts.)
   card_attempts as (
-    select a.attempted_at from billing.charge_attempts a, inv
-     where a.card_token = inv.card_token and a.status in ('declined', 'sending', 'unknown')
+    select a.attempted_at, true as declined from billing.charge_attempts a, inv
+     where a.card_token = inv.card_token and a.status = 'declined'
+       and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now
+    union all
+    select a.attempted_at, false from billing.charge_attempts a
+      join billing.invoices i2 on i2.id = a.invoice_id join billing.subscriptions s2 on s2.id = i2.subscription_id, inv
+     where a.status in ('sending', 'unknown') and s2.card_token = inv.card_token and s2.merchant_id = inv.merchant_id
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
   capped as (
     select (select attempted_at from card_attempts where attempted_at > inv.billing_now - interval '24 hours'
              order by attempted_at desc offset $6::int - 1 limit 1) as full_24h,
-           (select attempted_at from card_attempts order by attempted_at desc offset $7::int - 1 limit 1) as full_30d
+           (select attempted_at from card_attempts order by attempted_at desc offset $7::int - 1 limit 1) as full_30d,
+           (select count(*) from card_attempts where declined and attempted_at > inv.billing_now - interval '24 hours') >= $6::int
+             or (select count(*) from card_attempts where declined) >= $7::int as full_declined
       from inv),
   attempt as (
-    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, card_token, attempted_at, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.card_token, ready.billing_now, ready.billing_now, $3
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, attempted_at, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.billing_now, ready.billing_now, $3
       from ready, capped where not ready.expired and capped.full_24h is null and capped.full_30d is null
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
   in_flight as (
     update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3
      where id = $1 and exists (select 1 from attempt)),
+  -- A subscription that ended (cancelled, unpaid) is collected no more: an invoice still owed when
+  -- its charge comes (one a catch-up wrote while the subscription was ending) is voided here.
+  ended as (
+    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $3
+      from inv where i.id = $1 and inv.version = (select version from seen) and inv.status in ('open', 'past_due')
+       and inv.subscription_status in ('cancelled', 'unpaid')
+       and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))
+    returning i.id),
+  ended_event as (
+    insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+    select gen_random_uuid(), inv.merchant_id, inv.environment, 'invoice.voided',
+           jsonb_build_object('invoice_id', inv.id, 'subscription_id', inv.subscription_id, 'reason', 'subscription_' || inv.subscription_status),
+           inv.billing_now, ${bornRelayedSql('inv.merchant_id', 'inv.environment', "'invoice.voided'")}
+      from inv where exists (select 1 from ended)),
   -- No doomed purchase: a card expired on the charge date waits for new card data instead.
   held as (
     update billing.invoices i set status = 'past_due', held_for_card = true, next_attempt_at = null,
@@ -157,8 +182,14 @@ const CLAIM_SQL = `
          inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
          (select id from existing) as existing_id, (select status from existing) as existing_status, (select id from attempt) as attempt_id,
-         (select full_24h is not null or full_30d is not null from capped) as capped
+         (select full_24h is not null or full_30d is not null from capped) as capped,
+         (select full_declined from capped) as capped_by_declines
     from inv`;
+
+/** The card's attempts in flight fill a cap window: the charge is tried again shortly (the queue's transport retry). */
+export class CardBusyError extends Error {
+  override name = 'CardBusyError';
+}
 
 /** Why an attempt the card's network caps refused was not made. */
 export const CAPPED_REASON = 'the card is at a network cap';
@@ -221,6 +252,11 @@ async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: N
   if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
   }
+  if (inv.capped && !inv.capped_by_declines) {
+    // Only attempts still at the gateway fill the window: they may well be approved. Not a day's
+    // deferral but a short wait: the queue runs the job again in seconds.
+    throw new CardBusyError(`card of invoice ${input.invoiceId} has attempts in flight up to its network cap`);
+  }
   if (inv.capped) return { skip: CAPPED_REASON, capped: { billingNow: base.billingNow, cardToken: inv.card_token } };
   if (!inv.attempt_id) throw new Error(`attempt ${input.attempt} of invoice ${input.invoiceId} was neither written nor refused`);
   return { ...base, attemptId: inv.attempt_id, resumed: false };
@@ -275,7 +311,7 @@ function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: 
   return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
         response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
         advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
-        updated_at = ${params.add(now)}, card_token = coalesce(${params.add(cardToken)}, card_token), attempted_at = ${params.add(claimed.billingNow)}
+        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
       where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
 }
 

@@ -190,11 +190,33 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
                where id = ${subscriptionId} and status in ('active', 'trialing') returning *`,
         event: { ...base, type: 'subscription.past_due' as const, data: { invoice_id: input.invoiceId } },
       };
+  const when: { cte: string; event: NewEvent; dataSql: string }[] = [
+    {
+      cte: 'subscription',
+      event: subscription.event,
+      dataSql: `jsonb_build_object('subscription', ${subscriptionJsonSql('subscription')})`,
+    },
+  ];
+  // A subscription the final action ended is collected no more: its other owed invoices (periods
+  // a catch-up invoiced before this outcome) are voided, as a cancel would.
+  const voided = ended
+    ? `, voided as (
+         update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = ${now}
+          where i.subscription_id = ${subscriptionId} and i.id <> ${invoiceId} and i.status in ('open', 'past_due')
+            and exists (select 1 from subscription) returning i.id)`
+    : '';
+  if (ended) {
+    when.push({
+      cte: 'voided',
+      event: { ...base, type: 'invoice.voided', data: { subscription_id: input.subscriptionId, reason: `subscription_${ended.status}` } },
+      dataSql: `jsonb_build_object('invoice_id', voided.id)`,
+    });
+  }
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
   await tx.query(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
-          subscription as (${subscription.sql}),
-          events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], [{ cte: 'subscription', event: subscription.event, dataSql: `jsonb_build_object('subscription', ${subscriptionJsonSql('subscription')})` }])})
+          subscription as (${subscription.sql})${voided},
+          events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], when)})
      select 1`),
     params.values,
   );

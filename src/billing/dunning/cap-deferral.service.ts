@@ -28,9 +28,9 @@ export async function deferForCaps(
     );
     const inv = rows[0];
     if (!inv) return null;
+    // Declines only: a deferral is decided when they alone fill a window (see the claim).
     const counted = await tx.query<{ attempted_at: string }>(
-      `select attempted_at from billing.charge_attempts
-        where card_token = $1 and status in ('declined', 'sending', 'unknown') and attempted_at > $2 and attempted_at <= $3`,
+      `select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2 and attempted_at <= $3`,
       [capped.cardToken, new Date(capped.billingNow.getTime() - 30 * DAY_MS), capped.billingNow],
     );
     const decided = applyNetworkCaps(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attemptCharge, CAPPED_REASON, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
+import { attemptCharge, CAPPED_REASON, CardBusyError, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
 import { applyNetworkCaps, DEFAULT_CAPS } from './dunning-policy.ts';
 import { BillingErrors } from '../errors.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
@@ -134,7 +134,14 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
     }
   }
   await deps.sql.query('update billing.invoices set held_for_card = false, next_attempt_at = null where id = $1', [invoiceId]);
-  const result = await attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
+  let result: ChargeResult;
+  try {
+    result = await attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
+  } catch (err) {
+    if (err instanceof CardBusyError)
+      throw BillingErrors.conflict('The card has attempts awaiting an outcome up to its network cap; retry shortly');
+    throw err;
+  }
   // The claim's own count (attempts still in flight included, and an invoice not yet tried on the card) refused it.
   const deferred = result.kind === 'skipped' && result.reason === CAPPED_REASON ? result.followUps?.retry : undefined;
   if (deferred?.cap) {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
+import { DECLINE, DYNAMIC, createCard, createClock, createPlan, settle, subscribe } from '../helpers/billing.ts';
+import { checkCrossPath } from '../helpers/invariants.ts';
+
+// Property: whatever the schedules, however many subscriptions share a card and however the clock
+// jumps, no card ever gets more than the network caps of declined attempts in any sliding window,
+// and every deferral lies ahead. Runs: RECUR_CAPS_RUNS (default 12); seed: RECUR_CAPS_SEED.
+
+vi.setConfig({ testTimeout: 600_000 });
+const H = 3_600_000;
+const CAPS = { per24Hours: 2, per30Days: 5 };
+const RUNS = Number(process.env.RECUR_CAPS_RUNS ?? 12);
+const SEED = process.env.RECUR_CAPS_SEED === undefined ? undefined : Number(process.env.RECUR_CAPS_SEED);
+
+const at = (base: string, ms: number) => new Date(Date.parse(base) + ms).toISOString();
+
+async function advanceTo(api: ApiClient, clockId: string, iso: string): Promise<void> {
+  const res = await api.post(`/test_clocks/${clockId}/advance`, { frozen_time: iso });
+  if (res.status !== 200) throw new Error(`advance: ${res.status} ${res.text}`);
+  await settle(api, clockId, 120_000);
+}
+
+const Scenario = fc.record({
+  cards: fc.array(fc.constantFrom(DECLINE, DYNAMIC), { minLength: 1, maxLength: 2 }),
+  subscriptions: fc.array(
+    fc.record({
+      card: fc.nat(1),
+      startHours: fc.integer({ min: 0, max: 72 }),
+      retryDays: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }).map((d) => d.sort((a, b) => a - b)),
+      interval: fc.constantFrom('day', 'week', 'month'),
+    }),
+    { minLength: 2, maxLength: 7 },
+  ),
+  /** Scripted declines on the dynamic card (it approves once they run out). */
+  declines: fc.integer({ min: 0, max: 12 }),
+  jumpsHours: fc.array(fc.integer({ min: 1, max: 24 * 12 }), { minLength: 2, maxLength: 7 }),
+});
+
+describe('network caps hold on every path (property)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      billing: true,
+      env: { NETWORK_CAP_24_HOURS: String(CAPS.per24Hours), NETWORK_CAP_30_DAYS: String(CAPS.per30Days) },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('no card exceeds the caps in any sliding 24-hour or 30-day window', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(Scenario, async (s) => {
+        runs++;
+        const merchant = await app.newMerchant(`Caps ${runs}`);
+        const api = app.client('sandbox', merchant.sandbox);
+        const T = '2033-01-01T00:00:00.000Z';
+        const clock = await createClock(api, at(T, -60_000));
+        const cards = [];
+        for (const number of s.cards) cards.push(await createCard(api, number));
+        const dynamic = cards.find((_, i) => s.cards[i] === DYNAMIC);
+        if (dynamic && s.declines > 0) {
+          const outcomes = Array.from({ length: s.declines }, () => ({ response_code: '51' }));
+          expect((await api.put(`/sandbox/credit_cards/${dynamic.token}/script`, { outcomes })).status).toBe(200);
+        }
+        for (const sub of s.subscriptions) {
+          const plan = await createPlan(api, {
+            interval: sub.interval,
+            dunning: { retry_days: sub.retryDays, final_action: 'leave_past_due' },
+          });
+          const card = cards[sub.card % cards.length]!;
+          await subscribe(api, {
+            plan_id: plan.id,
+            card_token: card.token,
+            start_date: at(T, sub.startHours * H),
+            test_clock_id: clock.id,
+          });
+        }
+        let now = Date.parse(T) - 60_000;
+        for (const jump of s.jumpsHours) {
+          now += jump * H;
+          await advanceTo(api, clock.id, new Date(now).toISOString());
+          const broken = await checkCrossPath(app.config.DATABASE_URL, { merchantId: merchant.merchant_id, caps: CAPS });
+          expect(broken).toEqual([]);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  });
+});
