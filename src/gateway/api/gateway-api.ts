@@ -11,6 +11,7 @@ import type { Environment } from '../environment.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import { SandboxScript } from '../sandbox/sandbox-script.ts';
+import { voidTarget, type AuthorizationResult } from '../purchases/authorizations.service.ts';
 import '../../platform/http/principal.ts';
 
 declare module 'fastify' {
@@ -23,6 +24,21 @@ declare module 'fastify' {
 const ListQuery = PageQuery.extend({ test: z.string().optional() }).loose();
 const Params = z.object({ key: z.string().min(1).max(300) });
 const EchoQuery = z.object({ echo: z.string().max(200).optional(), test: z.string().optional() }).loose();
+
+const VoidQuery = z.object({ id: z.string().max(255).optional(), test: z.string().optional() }).loose();
+
+/** A void's id from `?id=` or the body's `id`; a missing one is a validation error (422). */
+function voidId(query: { id?: string }, body: unknown): string {
+  if (body !== undefined && body !== null && !isPlainObject(body)) throw PlatformErrors.validation(['Request body must be a JSON object']);
+  const target = voidTarget(query, body);
+  if (!target.id) throw PlatformErrors.validation(target.errors);
+  return target.id;
+}
+
+/** Captures and voids: refused ones are gateway rejections (HTTP 200, top-level successful false). */
+function authorizationAnswer<V>(result: AuthorizationResult<V>, test: boolean) {
+  return result.kind === 'rejected' ? failure(result.errors, test, result.view) : ok(result.view, test);
+}
 
 function parseBasic(header: string | undefined): { username: string; token: string } | null {
   if (!header) return null;
@@ -56,6 +72,19 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
   });
 }
 
+/**
+ * `GET /ping`: what the official Ruby client reads, unenveloped: `{timestamp: <unix seconds>, echo}`.
+ * Registered under `/v1.0` (also as `ping.json`) and at the host root; authenticated like the rest.
+ */
+export function registerPing(app: HttpServer, core: GatewayCore, paths: readonly string[]): void {
+  for (const path of paths) {
+    app.get(path, { schema: { querystring: EchoQuery } }, async (req, reply) => {
+      merchantOf(req);
+      return reply.send({ timestamp: Math.floor(core.now().getTime() / 1000), echo: req.query.echo ?? 'NONE' });
+    });
+  }
+}
+
 /** The seed's API plus the endpoints GATEWAY.md adds, under the caller's `/v1.0` prefix. */
 export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, environment: Environment): void {
   const test = environment === 'sandbox';
@@ -65,6 +94,7 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     if (!(await core.healthy())) throw PlatformErrors.unavailable('The database');
     return reply.send(ok({ timestamp: new Date().toISOString(), echo: req.query.echo ?? 'NONE' }, test));
   });
+  registerPing(app, core, ['/ping', '/ping.json']);
 
   app.post('/credit_cards', async (req, reply) => {
     const card = await core.tokenize(merchantOf(req), bodyObject(req.body));
@@ -112,6 +142,12 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
       }
     }
   });
+  app.post('/purchases/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
+    return reply.send(authorizationAnswer(await core.voidPurchase(merchantOf(req), voidId(req.query, req.body)), test));
+  });
+  app.post('/purchases/:key/capture', { schema: { params: Params } }, async (req, reply) => {
+    return reply.send(authorizationAnswer(await core.capture(merchantOf(req), req.params.key, bodyObject(req.body ?? {})), test));
+  });
   app.get('/purchases', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.purchases(merchantOf(req), toPage(req.query)), test));
   });
@@ -141,6 +177,9 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
         throw unreachable;
       }
     }
+  });
+  app.post('/refunds/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
+    return reply.send(authorizationAnswer(await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test));
   });
   app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));
