@@ -110,6 +110,14 @@ export async function makeRefund(
     view: rejectedRefundView(amount, reference, transactionId, metadata),
   });
   if (errors.length > 0 || amount === null || reference === null || (transactionId === null && !card)) return rejected(errors);
+  if (card && ctx.environment === 'production') {
+    const allowed = await db.query<{ ok: boolean }>('select unmatched_refunds as ok from gateway.merchants where id = $1', [
+      ctx.merchantId,
+    ]);
+    if (!allowed[0]?.ok) return rejected([NO_UNMATCHED_CARD]);
+    // Production credits go through the upstream acquirer, which has no unmatched refund yet.
+    return rejected(['Unmatched refunds are available in the sandbox only for now']);
+  }
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
   const now = deps.clock.now();
   const id = newTransactionId(ctx.idPrefix, 'R');
@@ -132,14 +140,6 @@ export async function makeRefund(
   };
   try {
     if (card) {
-      if (!sandbox) {
-        const allowed = await db.query<{ ok: boolean }>('select unmatched_refunds as ok from gateway.merchants where id = $1', [
-          ctx.merchantId,
-        ]);
-        if (!allowed[0]?.ok) return rejected([NO_UNMATCHED_CARD]);
-        // Production credits go through the upstream acquirer, which has no unmatched refund yet.
-        return rejected(['Unmatched refunds are available in the sandbox only for now']);
-      }
       const refundCard = card;
       const row = await db.transaction(async (tx) => {
         const locked = await lockRefundCard(tx, deps, ctx, refundCard);
