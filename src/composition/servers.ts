@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from './runtime.ts';
 import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
-import { addMerchantAuth, registerGatewayRoutes, registerPing } from '../gateway/api/gateway-api.ts';
+import { addMerchantAuth, registerGatewayRoutes, registerRootPing } from '../gateway/api/gateway-api.ts';
 import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { failure } from '../platform/http/envelope.ts';
@@ -24,7 +24,7 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
   // The official Ruby client pings the host root, outside /v1.0.
   app.register(async (root) => {
     addMerchantAuth(root, runtime.gateway, environment);
-    registerPing(root, runtime.gateway, ['/ping']);
+    registerRootPing(root, runtime.gateway);
   });
   app.register(
     async (api) => {

@@ -74,15 +74,18 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
 
 /**
  * `GET /ping`: what the official Ruby client reads, unenveloped: `{timestamp: <unix seconds>, echo}`.
- * Registered under `/v1.0` (also as `ping.json`) and at the host root; authenticated like the rest.
+ * Served under `/v1.0` (also as `ping.json`) and at the host root; authenticated like the rest.
  */
-export function registerPing(app: HttpServer, core: GatewayCore, paths: readonly string[]): void {
-  for (const path of paths) {
-    app.get(path, { schema: { querystring: EchoQuery } }, async (req, reply) => {
-      merchantOf(req);
-      return reply.send({ timestamp: Math.floor(core.now().getTime() / 1000), echo: req.query.echo ?? 'NONE' });
-    });
-  }
+function ping(core: GatewayCore) {
+  return async (req: FastifyRequest<{ Querystring: { echo?: string } }>) => {
+    merchantOf(req);
+    return { timestamp: Math.floor(core.now().getTime() / 1000), echo: req.query.echo ?? 'NONE' };
+  };
+}
+
+/** The host-root `GET /ping`, kept out of the OpenAPI document (which describes `/v1.0`). */
+export function registerRootPing(root: HttpServer, core: GatewayCore): void {
+  root.get('/ping', { schema: { hide: true, querystring: EchoQuery } }, ping(core));
 }
 
 /** The seed's API plus the endpoints GATEWAY.md adds, under the caller's `/v1.0` prefix. */
@@ -94,7 +97,8 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     if (!(await core.healthy())) throw PlatformErrors.unavailable('The database');
     return reply.send(ok({ timestamp: new Date().toISOString(), echo: req.query.echo ?? 'NONE' }, test));
   });
-  registerPing(app, core, ['/ping', '/ping.json']);
+  app.get('/ping', { schema: { querystring: EchoQuery } }, ping(core));
+  app.get('/ping.json', { schema: { querystring: EchoQuery } }, ping(core));
 
   app.post('/credit_cards', async (req, reply) => {
     const card = await core.tokenize(merchantOf(req), bodyObject(req.body));
