@@ -46,7 +46,7 @@ async function purchase(patch: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { LOG_LEVEL: 'trace' } }); // every log line there is, to scan for card data
   const merchant = await app.newMerchant('Client Shapes');
   api = app.client('sandbox', merchant.sandbox);
   prodApi = app.client('production', merchant.production);
@@ -54,6 +54,8 @@ beforeAll(async () => {
   token = (await api.post('/credit_cards', CARD)).body.response.token;
 });
 afterAll(async () => {
+  // Nothing this suite sent, accepted or refused put a card number in a log line.
+  if (app) expect(app.logs.flatMap((line) => findCardNumbers(line))).toEqual([]);
   await db?.end();
   await app?.close();
 });
