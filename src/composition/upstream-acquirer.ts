@@ -1,4 +1,12 @@
-import type { Acquirer, AcquirerAnswer, AcquirerPurchase, AcquirerRefund } from '../gateway/acquirer/acquirer.ts';
+import type {
+  Acquirer,
+  AcquirerAnswer,
+  AcquirerCapture,
+  AcquirerFollowUpAnswer,
+  AcquirerPurchase,
+  AcquirerRefund,
+  AcquirerVoid,
+} from '../gateway/acquirer/acquirer.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
 import { GatewayClientError, ServerError, TransportError } from '../gateway-client/errors.ts';
 import type { PurchaseRecord, RefundRecord } from '../gateway-client/schemas.ts';
@@ -72,6 +80,7 @@ export class UpstreamAcquirer implements Acquirer {
       ...(request.cvv ? { cvv: request.cvv } : {}),
       ...(request.customerIp ? { customer_ip: request.customerIp } : {}),
       ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}),
+      ...(request.capture === false ? { capture: false } : {}),
     };
     let lastFailure = 'no answer';
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -117,6 +126,54 @@ export class UpstreamAcquirer implements Acquirer {
       }
       const found = await this.#lookup(() => this.#client.findRefund(request.reference));
       return found.kind === 'found' ? fromRefund(found.record) : { kind: 'unknown', reason: err.message };
+    }
+  }
+
+  /**
+   * Captures an authorization upstream. After no answer (or a refusal that may be our own earlier
+   * send arriving late), the purchase is looked up: captured for this amount means done; otherwise
+   * `unknown` after no answer, so nothing is recorded and the capture can be sent again.
+   */
+  async capture(request: AcquirerCapture): Promise<AcquirerFollowUpAnswer> {
+    const done = async () => {
+      const found = await this.#lookup(() => this.#client.findPurchase(request.upstreamId));
+      return found.kind === 'found' && found.record.captured === true && found.record.captured_amount === request.amount;
+    };
+    return this.#followUp(() => this.#client.capture(request.upstreamId, request.amount), done);
+  }
+
+  /** Voids a purchase or refund upstream; the same lookup rules as `capture` (voided means done). */
+  async void(request: AcquirerVoid): Promise<AcquirerFollowUpAnswer> {
+    const done = async () => {
+      const found =
+        request.target === 'purchase'
+          ? await this.#lookup(() => this.#client.findPurchase(request.upstreamId))
+          : await this.#lookup(() => this.#client.findRefund(request.upstreamId));
+      return found.kind === 'found' && found.record.voided === true;
+    };
+    const send = () =>
+      request.target === 'purchase' ? this.#client.voidPurchase(request.upstreamId) : this.#client.voidRefund(request.upstreamId);
+    return this.#followUp(send, done);
+  }
+
+  async #followUp(
+    send: () => Promise<{ successful: boolean; errors: string[] }>,
+    done: () => Promise<boolean>,
+  ): Promise<AcquirerFollowUpAnswer> {
+    try {
+      const answer = await send();
+      if (answer.successful) return { kind: 'answered', successful: true, errors: [] };
+      // "Already captured/voided" may be an earlier send of ours that arrived late.
+      if (await done()) return { kind: 'answered', successful: true, errors: [] };
+      return { kind: 'answered', successful: false, errors: answer.errors };
+    } catch (err) {
+      if (!ambiguous(err)) {
+        if (err instanceof GatewayClientError)
+          return { kind: 'answered', successful: false, errors: [`Upstream gateway refused the request: ${err.message}`] };
+        throw err;
+      }
+      if (await done()) return { kind: 'answered', successful: true, errors: [] };
+      return { kind: 'unknown', reason: err.message };
     }
   }
 

@@ -26,6 +26,8 @@ export interface PurchaseRequest {
   customer_ip?: string;
   metadata?: Record<string, string>;
   extra?: Record<string, unknown>;
+  /** false: an authorization, captured later with `capture`. */
+  capture?: boolean;
 }
 
 /** A gateway answer for a transaction: approved or declined (`response.successful`) or rejected (`successful`). */
@@ -195,6 +197,24 @@ export class GatewayClient {
 
   async refund(refund: { transaction_id: string; amount: number; reference: string }): Promise<TransactionAnswer<RefundRecord>> {
     const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund);
+    return this.#transaction(status, data);
+  }
+
+  /** Captures an authorization (`POST /purchases/{id}/capture`); refusals answer 200 with `successful: false`. */
+  async capture(purchaseId: string, amount: number): Promise<TransactionAnswer<PurchaseRecord>> {
+    const { status, data } = await this.#call('POST', `purchases/${encodeURIComponent(purchaseId)}/capture`, PurchaseEnvelope, { amount });
+    return this.#transaction(status, data);
+  }
+
+  /** Voids a purchase (`POST /purchases/void`); an unknown id throws NotFoundError. */
+  async voidPurchase(purchaseId: string): Promise<TransactionAnswer<PurchaseRecord>> {
+    const { status, data } = await this.#call('POST', 'purchases/void', PurchaseEnvelope, { id: purchaseId });
+    return this.#transaction(status, data);
+  }
+
+  /** Voids a refund (`POST /refunds/void`); an unknown id throws NotFoundError. */
+  async voidRefund(refundId: string): Promise<TransactionAnswer<RefundRecord>> {
+    const { status, data } = await this.#call('POST', 'refunds/void', RefundEnvelope, { id: refundId });
     return this.#transaction(status, data);
   }
 

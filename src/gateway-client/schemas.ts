@@ -24,6 +24,9 @@ export const PurchaseRecord = z
     merchant_advice_code: z.string().optional(),
     merchant_advice_retry_after: z.string().optional(),
     pending: z.boolean().optional(),
+    captured: z.boolean().optional(),
+    captured_amount: z.number().int().optional(),
+    voided: z.boolean().optional(),
   })
   .loose();
 export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
@@ -38,6 +41,7 @@ export const RefundRecord = z
     message: z.string().nullable(),
     reference: z.string().nullable(),
     response_code: z.string(),
+    voided: z.boolean().optional(),
   })
   .loose();
 export type RefundRecord = z.infer<typeof RefundRecord>;

@@ -180,15 +180,15 @@ export class GatewayCore {
   }
 
   capture(ctx: MerchantContext, idOrReference: string, body: Record<string, unknown>): Promise<AuthorizationResult<PurchaseView>> {
-    return capturePurchase(this.#deps.sql, ctx, idOrReference, body);
+    return capturePurchase(this.#deps.sql, this.#deps, ctx, idOrReference, body);
   }
 
   voidPurchase(ctx: MerchantContext, id: string): Promise<AuthorizationResult<PurchaseView>> {
-    return voidPurchase(this.#deps.sql, this.#deps.clock, ctx, id);
+    return voidPurchase(this.#deps.sql, this.#deps, ctx, id);
   }
 
   voidRefund(ctx: MerchantContext, id: string): Promise<AuthorizationResult<RefundView>> {
-    return voidRefund(this.#deps.sql, this.#deps.clock, ctx, id);
+    return voidRefund(this.#deps.sql, this.#deps, ctx, id);
   }
 
   refund(ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {

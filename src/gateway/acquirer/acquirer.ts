@@ -12,6 +12,8 @@ export interface AcquirerPurchase {
   cvv?: string;
   customerIp?: string;
   extra?: Record<string, unknown>;
+  /** false: an authorization only, captured later with `capture`. */
+  capture?: boolean;
 }
 
 export interface AcquirerRefund {
@@ -35,7 +37,26 @@ export type AcquirerAnswer =
   /** No answer (timeout, broken connection) and no record found by reference: the outcome is not known. */
   | { kind: 'unknown'; reason: string };
 
+/** The answer to a capture or a void: done, refused (with the upstream's errors), or not known. */
+export type AcquirerFollowUpAnswer =
+  | { kind: 'answered'; successful: boolean; errors: string[] }
+  /** No answer, and a lookup did not show it done: the caller records nothing and may send it again. */
+  | { kind: 'unknown'; reason: string };
+
+export interface AcquirerCapture {
+  /** The upstream's id of the authorization. */
+  upstreamId: string;
+  amount: number;
+}
+
+export interface AcquirerVoid {
+  target: 'purchase' | 'refund';
+  upstreamId: string;
+}
+
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;
   refund(request: AcquirerRefund): Promise<AcquirerAnswer>;
+  capture(request: AcquirerCapture): Promise<AcquirerFollowUpAnswer>;
+  void(request: AcquirerVoid): Promise<AcquirerFollowUpAnswer>;
 }

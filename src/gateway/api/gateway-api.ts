@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpServer } from '../../platform/http/server-kit.ts';
 import { failure, list, ok } from '../../platform/http/envelope.ts';
 import { PageQuery, toPage } from '../../platform/pagination.ts';
@@ -35,9 +35,19 @@ function voidId(query: { id?: string }, body: unknown): string {
   return target.id;
 }
 
-/** Captures and voids: refused ones are gateway rejections (HTTP 200, top-level successful false). */
-function authorizationAnswer<V>(result: AuthorizationResult<V>, test: boolean) {
-  return result.kind === 'rejected' ? failure(result.errors, test, result.view) : ok(result.view, test);
+/**
+ * Captures and voids: refused ones are gateway rejections (HTTP 200, top-level successful false);
+ * an upstream that did not answer is a 502 (nothing recorded: look the purchase up, then send again).
+ */
+function authorizationAnswer<V>(reply: FastifyReply, result: AuthorizationResult<V>, test: boolean) {
+  if (result.kind === 'unknown') {
+    return reply
+      .code(502)
+      .send(
+        failure(['The upstream gateway did not answer; nothing was recorded. Look the transaction up before retrying'], test, result.view),
+      );
+  }
+  return reply.send(result.kind === 'rejected' ? failure(result.errors, test, result.view) : ok(result.view, test));
 }
 
 function parseBasic(header: string | undefined): { username: string; token: string } | null {
@@ -147,10 +157,10 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     }
   });
   app.post('/purchases/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
-    return reply.send(authorizationAnswer(await core.voidPurchase(merchantOf(req), voidId(req.query, req.body)), test));
+    return authorizationAnswer(reply, await core.voidPurchase(merchantOf(req), voidId(req.query, req.body)), test);
   });
   app.post('/purchases/:key/capture', { schema: { params: Params } }, async (req, reply) => {
-    return reply.send(authorizationAnswer(await core.capture(merchantOf(req), req.params.key, bodyObject(req.body ?? {})), test));
+    return authorizationAnswer(reply, await core.capture(merchantOf(req), req.params.key, bodyObject(req.body ?? {})), test);
   });
   app.get('/purchases', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.purchases(merchantOf(req), toPage(req.query)), test));
@@ -183,7 +193,7 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     }
   });
   app.post('/refunds/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
-    return reply.send(authorizationAnswer(await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test));
+    return authorizationAnswer(reply, await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test);
   });
   app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));

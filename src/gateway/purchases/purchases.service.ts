@@ -216,13 +216,6 @@ export async function makePurchase(
   if (!checked.input) return { kind: 'rejected', errors: checked.errors, view: await rejectedView(db, ctx, checked.echo) };
   const input = checked.input;
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
-  if (ctx.environment === 'production' && !input.capture) {
-    return {
-      kind: 'rejected',
-      errors: ['Authorizations (capture: false) are available in the sandbox only for now'],
-      view: await rejectedView(db, ctx, checked.echo),
-    };
-  }
   try {
     if (ctx.environment === 'sandbox') return await sandboxPurchase(db, deps, ctx, input, now);
     return await upstreamPurchase(db, deps, deps.acquirer!, ctx, input, now);
@@ -377,9 +370,10 @@ async function upstreamPurchase(
     cardHolder: card.cardHolder,
     cardNumber: pan,
     cardExpiry: formatExpiry({ month: card.expiryMonth, year: card.expiryYear }),
-    cvv: input.card.kind === 'raw' ? input.card.card.cvv : undefined,
+    cvv: input.card.kind === 'raw' ? input.card.card.cvv : input.tokenCvv,
     customerIp: input.customerIp ?? undefined,
     extra: input.card.kind === 'token' ? { ...input.extra, ecm: input.extra.ecm ?? '32' } : input.extra,
+    capture: input.capture,
   });
   if (answer.kind === 'unknown') {
     deps.logger.warn({ purchaseId: id, reason: answer.reason }, 'upstream purchase outcome unknown; left pending');
@@ -398,8 +392,8 @@ async function upstreamPurchase(
       answer.message,
       answer.authorization,
       answer.upstreamId,
-      answer.successful,
-      answer.successful ? input.amount : 0,
+      answer.successful && input.capture,
+      answer.successful && input.capture ? input.amount : 0,
       answer.adviceCode,
       answer.adviceRetryAfter,
       id,
@@ -416,8 +410,8 @@ async function upstreamPurchase(
       responseCode: answer.responseCode,
       message: answer.message,
       authorization: answer.authorization,
-      captured: answer.successful,
-      capturedAmount: answer.successful ? input.amount : 0,
+      captured: answer.successful && input.capture,
+      capturedAmount: answer.successful && input.capture ? input.amount : 0,
       merchantAdviceCode: answer.adviceCode,
       merchantAdviceRetryAfter: answer.adviceRetryAfter,
       authorizationTrackingId: trackingId,
