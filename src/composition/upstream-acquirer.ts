@@ -5,6 +5,7 @@ import type {
   AcquirerFollowUpAnswer,
   AcquirerPurchase,
   AcquirerRefund,
+  AcquirerUnmatchedRefund,
   AcquirerVoid,
 } from '../gateway/acquirer/acquirer.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
@@ -116,6 +117,29 @@ export class UpstreamAcquirer implements Acquirer {
         transaction_id: request.upstreamTransactionId,
         amount: request.amount,
         reference: request.reference,
+      });
+      if (answer.successful && answer.record) return fromRefund(answer.record);
+      return rejected(answer.errors);
+    } catch (err) {
+      if (!ambiguous(err)) {
+        if (err instanceof GatewayClientError) return rejected([`Upstream gateway refused the request: ${err.message}`]);
+        throw err;
+      }
+      const found = await this.#lookup(() => this.#client.findRefund(request.reference));
+      return found.kind === 'found' ? fromRefund(found.record) : { kind: 'unknown', reason: err.message };
+    }
+  }
+
+  /** An unmatched refund upstream; after no answer it is looked up by reference, as refunds are. */
+  async unmatchedRefund(request: AcquirerUnmatchedRefund): Promise<AcquirerAnswer> {
+    try {
+      const answer = await this.#client.unmatchedRefund({
+        amount: request.amount,
+        currency: request.currency,
+        reference: request.reference,
+        card_holder: request.cardHolder,
+        card_number: request.cardNumber,
+        card_expiry: request.cardExpiry,
       });
       if (answer.successful && answer.record) return fromRefund(answer.record);
       return rejected(answer.errors);

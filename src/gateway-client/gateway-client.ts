@@ -200,6 +200,19 @@ export class GatewayClient {
     return this.#transaction(status, data);
   }
 
+  /** An unmatched refund: credited to the card, with no original purchase. */
+  async unmatchedRefund(refund: {
+    amount: number;
+    currency: string;
+    reference: string;
+    card_holder: string;
+    card_number: string;
+    card_expiry: string;
+  }): Promise<TransactionAnswer<RefundRecord>> {
+    const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund);
+    return this.#transaction(status, data);
+  }
+
   /** Captures an authorization (`POST /purchases/{id}/capture`); refusals answer 200 with `successful: false`. */
   async capture(purchaseId: string, amount: number): Promise<TransactionAnswer<PurchaseRecord>> {
     const { status, data } = await this.#call('POST', `purchases/${encodeURIComponent(purchaseId)}/capture`, PurchaseEnvelope, { amount });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
+import { updateMerchantSettings } from '../../src/gateway/merchants/merchant-settings.service.ts';
 
 /**
  * Production with a real acquirer: a DOWNSTREAM Recur whose production listener sends purchases
@@ -317,5 +318,22 @@ describe('production authorizations, captures and voids through the upstream gat
     const capture = await broken.post(`/purchases/${auth.body.response.id}/capture`, { amount: 100 });
     expect(capture.status).toBe(200);
     expect(capture.body.errors).toEqual(['Only an approved authorization can be captured']);
+  });
+});
+
+describe('production unmatched refunds through the upstream gateway', () => {
+  it('are refused until the merchant is allowed, then credited upstream to the card', async () => {
+    const body = () => ({ ...card(APPROVED, '10/2032'), cvv: undefined, amount: 700, currency: 'AUD', reference: ref('unmatched') });
+    expect((await prod.post('/refunds', body())).body.errors).toEqual(['Invalid credit card for unmatched refund']);
+    await updateMerchantSettings(downstream.runtime.sql, downstream.runtime.clock, downMerchant.production.username, {
+      unmatchedRefunds: true,
+    });
+    const res = await prod.post('/refunds', body());
+    expect(res.body).toMatchObject({
+      successful: true,
+      response: { successful: true, standalone: true, original_transaction_id: null, card_number: '512345XXXXXX2346', amount: 700 },
+    });
+    const upstreamRefund = (await up.get(`/refunds/${res.body.response.id}`)).body.response;
+    expect(upstreamRefund).toMatchObject({ standalone: true, amount: 700, currency: 'AUD', card_number: '512345XXXXXX2346' });
   });
 });

@@ -54,9 +54,20 @@ export interface AcquirerVoid {
   upstreamId: string;
 }
 
+/** A refund credited to a card with no original purchase. */
+export interface AcquirerUnmatchedRefund {
+  reference: string;
+  amount: number;
+  currency: string;
+  cardHolder: string;
+  cardNumber: string;
+  cardExpiry: string;
+}
+
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;
   refund(request: AcquirerRefund): Promise<AcquirerAnswer>;
   capture(request: AcquirerCapture): Promise<AcquirerFollowUpAnswer>;
   void(request: AcquirerVoid): Promise<AcquirerFollowUpAnswer>;
+  unmatchedRefund(request: AcquirerUnmatchedRefund): Promise<AcquirerAnswer>;
 }

@@ -33,7 +33,7 @@ export const PurchaseDoc = z.strictObject({
   ...Object.fromEntries(Object.entries(CardFields).map(([k, v]) => [k, v.optional()])),
   customer_ip: z.string().max(64).optional(),
   metadata: z.record(z.string().max(100), z.string().max(1000)).optional(),
-  capture: z.boolean().optional().describe('false: an authorization, captured later with POST /purchases/{id}/capture (sandbox)'),
+  capture: z.boolean().optional().describe('false: an authorization, captured later with POST /purchases/{id}/capture'),
   extra: z
     .strictObject({
       ecm: z.union([z.string(), z.number().int()]).optional().describe('"32" (or 32): a recurring, card-not-present charge'),

@@ -8,6 +8,8 @@ import type { CardSnapshot } from '../purchases/purchase.entity.ts';
 import { randomInt } from 'node:crypto';
 import { REFUND_COLUMNS, rejectedRefundView, toRefundView, type RefundRow, type RefundView } from './refund-view.ts';
 import { checkRefundCard, lockRefundCard, type RefundCard } from './unmatched-refund.ts';
+import { openPan } from '../cards/cards.service.ts';
+import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 
 export type { RefundView } from './refund-view.ts';
 
@@ -115,8 +117,6 @@ export async function makeRefund(
       ctx.merchantId,
     ]);
     if (!allowed[0]?.ok) return rejected([NO_UNMATCHED_CARD]);
-    // Production credits go through the upstream acquirer, which has no unmatched refund yet.
-    return rejected(['Unmatched refunds are available in the sandbox only for now']);
   }
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
   const now = deps.clock.now();
@@ -141,7 +141,7 @@ export async function makeRefund(
   try {
     if (card) {
       const refundCard = card;
-      const row = await db.transaction(async (tx) => {
+      const { row, pan } = await db.transaction(async (tx) => {
         const locked = await lockRefundCard(tx, deps, ctx, refundCard);
         const row: RefundRow = {
           ...base,
@@ -156,9 +156,21 @@ export async function makeRefund(
           ]);
         }
         await insertRefund(tx, ctx, row, locked.cardId);
-        return row;
+        if (sandbox) return { row, pan: null };
+        const pan = refundCard.kind === 'raw' ? refundCard.card.pan : await openPan(tx, deps, ctx, locked.stored, 'unmatched_refund');
+        return { row, pan };
       });
-      return { kind: 'processed', view: toRefundView(row) };
+      if (sandbox || pan === null) return { kind: 'processed', view: toRefundView(row) };
+      return await upstreamRefund(db, deps, row, null, () =>
+        deps.acquirer!.unmatchedRefund({
+          reference: row.id,
+          amount: Number(row.amount),
+          currency: row.currency,
+          cardHolder: row.cardSnapshot.card_holder,
+          cardNumber: pan,
+          cardExpiry: upstreamExpiry(row.cardSnapshot.card_expiry),
+        }),
+      );
     }
     const { row, purchase } = await db.transaction(async (tx) => {
       const purchases = await tx.query<PurchaseForRefund>(
@@ -191,7 +203,9 @@ export async function makeRefund(
       return { row, purchase };
     });
     if (sandbox) return { kind: 'processed', view: toRefundView(row) };
-    return await upstreamRefund(db, deps, row, purchase);
+    return await upstreamRefund(db, deps, row, purchase.id, () =>
+      deps.acquirer!.refund({ reference: row.id, upstreamTransactionId: purchase.upstreamId ?? purchase.id, amount: Number(row.amount) }),
+    );
   } catch (err) {
     if (err instanceof Rejection) return rejected(err.errors);
     throw err;
@@ -231,12 +245,20 @@ async function insertRefund(tx: Sql, ctx: MerchantContext, row: RefundRow, cardI
   if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
 }
 
-async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, purchase: PurchaseForRefund): Promise<RefundResult> {
-  const answer = await deps.acquirer!.refund({
-    reference: row.id,
-    upstreamTransactionId: purchase.upstreamId ?? purchase.id,
-    amount: Number(row.amount),
-  });
+/** The snapshot's `YYYY-MM-DD` (last day of the month) as the `MM/YYYY` a request takes. */
+function upstreamExpiry(snapshotExpiry: string): string {
+  return `${snapshotExpiry.slice(5, 7)}/${snapshotExpiry.slice(0, 4)}`;
+}
+
+/** Sends a pending refund upstream and records the answer; a refused refund of a purchase releases its amount. */
+async function upstreamRefund(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  row: RefundRow,
+  purchaseId: string | null,
+  send: () => Promise<AcquirerAnswer>,
+): Promise<RefundResult> {
+  const answer = await send();
   if (answer.kind === 'unknown') {
     deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
     return { kind: 'unknown', view: toRefundView(row) };
@@ -248,11 +270,8 @@ async function upstreamRefund(db: SqlPool, deps: PurchaseDeps, row: RefundRow, p
         where id = $6 and state = 'pending'`,
       [answer.successful, refunded, answer.responseCode, answer.message, answer.authorization, row.id],
     );
-    if (!answer.successful) {
-      await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
-        Number(row.amount),
-        purchase.id,
-      ]);
+    if (!answer.successful && purchaseId !== null) {
+      await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [Number(row.amount), purchaseId]);
     }
   });
   return {

@@ -52,9 +52,9 @@ export async function lockRefundCard(
   deps: VaultDeps,
   ctx: MerchantContext,
   card: RefundCard,
-): Promise<{ cardId: string; snapshot: CardSnapshot }> {
+): Promise<{ cardId: string; snapshot: CardSnapshot; stored: StoredCard }> {
   const stored = card.kind === 'raw' ? await storeCard(tx, deps, ctx, card.card) : await findCard(tx, ctx, card.tokenOrAlias);
   // An unknown token is a rejection with a non-2xx status, as for purchases (GATEWAY.md).
   if (!stored) throw GatewayErrors.cardNotFound(card.kind === 'token' ? card.tokenOrAlias : '', 422);
-  return { cardId: stored.id, snapshot: snapshotOf(stored) };
+  return { cardId: stored.id, snapshot: snapshotOf(stored), stored };
 }
