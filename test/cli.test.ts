@@ -71,6 +71,24 @@ describe('recur merchant', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No credential has the username TESTnobody');
   });
+
+  it('update --unmatched-refunds switches production refunds without an original purchase', async () => {
+    const created = JSON.parse((await recur(['merchant', 'create', '--name', 'Unmatched'], envOf(app))).stdout);
+    const prod = app.client('production', created.production);
+    const unmatched = () => prod.post('/refunds', { card_token: 'anytoken', amount: 100, reference: `u-${Date.now()}` });
+    expect((await unmatched()).body.errors).toEqual(['Invalid credit card for unmatched refund']);
+    const out = await recur(['merchant', 'update', '--username', created.production.username, '--unmatched-refunds', 'true'], envOf(app));
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ merchant_id: created.merchant_id, unmatched_refunds: true });
+    expect((await unmatched()).body.errors).not.toContain('Invalid credit card for unmatched refund');
+    expect(
+      (await recur(['merchant', 'update', '--username', created.sandbox.username, '--unmatched-refunds', 'false'], envOf(app))).code,
+    ).toBe(0);
+    expect((await unmatched()).body.errors).toEqual(['Invalid credit card for unmatched refund']);
+    const bad = await recur(['merchant', 'update', '--username', created.sandbox.username, '--unmatched-refunds', 'maybe'], envOf(app));
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--unmatched-refunds true|false');
+  });
 });
 
 describe('recur vault rotate', () => {

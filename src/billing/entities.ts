@@ -6,6 +6,7 @@ import { LedgerEntry } from './ledger/ledger-entry.entity.ts';
 import { BillingEvent } from './events/billing-event.entity.ts';
 import { TestClock } from './test-clocks/test-clock.entity.ts';
 import { IdempotencyKey } from './idempotency/idempotency-key.entity.ts';
+import { CredentialChain } from './charges/credential-chain.ts';
 import { CardRetryLease } from './dunning/card-retry-lease.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
@@ -24,4 +25,5 @@ export const billingEntities = [
   WebhookDelivery,
   WebhookDeliveryAttempt,
   CardRetryLease,
+  CredentialChain,
 ];

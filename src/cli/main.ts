@@ -6,6 +6,7 @@ import { runRoles } from './start.command.ts';
 import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
 import { StartupCheckError } from '../ops/startup-checks.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
+import { updateMerchantSettings } from '../gateway/merchants/merchant-settings.service.ts';
 import { rotateVaultKeys } from '../gateway/cards/cards.service.ts';
 import { isAppError } from '../platform/errors.ts';
 import { QUEUE_NAMES, type QueueName } from '../queues/queues.ts';
@@ -23,6 +24,8 @@ Commands:
   merchant create --name <name> [--currencies AUD,USD]
                                           create a merchant; prints its credentials once, as JSON
   merchant rotate-token --username <u>    issue a new API token; the old one stops working
+  merchant update --username <u> --unmatched-refunds true|false
+                                          allow (or not) production refunds without an original purchase
   vault rotate                            re-encrypt every stored card with the active vault key
   queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
@@ -100,7 +103,12 @@ async function run(argv: string[], config: Config): Promise<number> {
     case 'merchant': {
       const { values } = parseArgs({
         args: rest,
-        options: { name: { type: 'string' }, currencies: { type: 'string' }, username: { type: 'string' } },
+        options: {
+          name: { type: 'string' },
+          currencies: { type: 'string' },
+          username: { type: 'string' },
+          'unmatched-refunds': { type: 'string' },
+        },
         strict: true,
       });
       if (sub === 'create') {
@@ -124,6 +132,17 @@ async function run(argv: string[], config: Config): Promise<number> {
         await oneShot(config, async (rt) => {
           const rotated = await rotateToken(rt.orm.em.fork(), rt.clock, rt.secrets.credentialKey, username);
           process.stdout.write(`${JSON.stringify(rotated)}\n`);
+        });
+        return 0;
+      }
+      if (sub === 'update') {
+        if (!values.username) throw new UsageError('merchant update needs --username <username>');
+        const flag = values['unmatched-refunds'];
+        if (flag !== 'true' && flag !== 'false') throw new UsageError('merchant update needs --unmatched-refunds true|false');
+        const username = values.username;
+        await oneShot(config, async (rt) => {
+          const updated = await updateMerchantSettings(rt.sql, rt.clock, username, { unmatchedRefunds: flag === 'true' });
+          process.stdout.write(`${JSON.stringify(updated)}\n`);
         });
         return 0;
       }

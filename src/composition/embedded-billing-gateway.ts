@@ -33,7 +33,11 @@ export class EmbeddedBillingGateway implements BillingGateway {
         currency: request.currency,
         reference: request.reference,
         card_token: request.cardToken,
-        extra: { ecm: '32', stored_credential_indicator: 'S' },
+        extra: {
+          ecm: '32',
+          stored_credential_indicator: 'S',
+          ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
+        },
       });
     } catch (err) {
       if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };

@@ -10,6 +10,14 @@ export interface PurchaseFields {
   merchant_advice_code?: string;
   merchant_advice_retry_after?: string;
   pending?: boolean;
+  metadata?: Record<string, string>;
+}
+
+/** The stored-credential chain id in a purchase record's metadata; a remote record is not trusted to have one. */
+function trackingIdOf(metadata: unknown): string | undefined {
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const id = (metadata as Record<string, unknown>).authorization_tracking_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** A recorded purchase as a charge outcome; a purchase still pending at the gateway is `unknown`. */
@@ -23,6 +31,7 @@ export function purchaseOutcome(record: PurchaseFields): ChargeOutcome {
       responseCode: record.response_code,
       message: record.message ?? 'Approved',
       cardToken,
+      authorizationTrackingId: trackingIdOf(record.metadata),
     };
   }
   return {

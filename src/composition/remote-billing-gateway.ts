@@ -30,7 +30,11 @@ export class RemoteBillingGateway implements BillingGateway {
         currency: request.currency,
         reference: request.reference,
         card_token: request.cardToken,
-        extra: { ecm: '32', stored_credential_indicator: 'S' },
+        extra: {
+          ecm: '32',
+          stored_credential_indicator: 'S',
+          ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
+        },
       });
       if (answer.successful && answer.record) return purchaseOutcome(answer.record);
       if (answer.errors.includes('Reference is already taken')) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from './runtime.ts';
 import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
-import { addMerchantAuth, registerGatewayRoutes } from '../gateway/api/gateway-api.ts';
+import { addMerchantAuth, registerGatewayRoutes, registerRootPing } from '../gateway/api/gateway-api.ts';
 import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { failure } from '../platform/http/envelope.ts';
@@ -27,6 +27,11 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
   });
   registerOpenApi(app, { prefix: API_PREFIX, sandbox: environment === 'sandbox' });
   registerProbes(app, runtime.readiness);
+  // The official Ruby client pings the host root, outside /v1.0.
+  app.register(async (root) => {
+    addMerchantAuth(root, runtime.gateway, environment);
+    registerRootPing(root, runtime.gateway);
+  });
   app.register(
     async (api) => {
       addMerchantAuth(api, runtime.gateway, environment);

@@ -1,9 +1,13 @@
 import type {
   Acquirer,
   AcquirerAnswer,
+  AcquirerCapture,
+  AcquirerFollowUpAnswer,
   AcquirerLookup,
   AcquirerPurchase,
   AcquirerRefund,
+  AcquirerUnmatchedRefund,
+  AcquirerVoid,
   UpstreamFault,
 } from '../gateway/acquirer/acquirer.ts';
 import type { CallOptions, GatewayClient } from '../gateway-client/gateway-client.ts';
@@ -29,6 +33,7 @@ function fromPurchase(record: PurchaseRecord): Answered {
     message: record.message,
     authorization: record.authorization,
     rrn: record.rrn ?? null,
+    ...(record.captured !== undefined ? { captured: record.captured } : {}),
     upstreamId: record.id,
     adviceCode: record.merchant_advice_code ?? null,
     adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
@@ -144,6 +149,7 @@ export class UpstreamAcquirer implements Acquirer {
       ...(request.cvv ? { cvv: request.cvv } : {}),
       ...(request.customerIp ? { customer_ip: request.customerIp } : {}),
       ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}),
+      ...(request.capture === false ? { capture: false } : {}),
     };
     return this.#send(
       (options) => this.#client.purchase(body, options),
@@ -209,6 +215,95 @@ export class UpstreamAcquirer implements Acquirer {
       if (remaining() <= 0) break;
     }
     return { kind: 'unknown', reason: lastFailure };
+  }
+
+  /** An unmatched refund upstream: sent once, and after no answer looked up by reference, as refunds are. */
+  async unmatchedRefund(request: AcquirerUnmatchedRefund): Promise<AcquirerAnswer> {
+    const body = {
+      amount: request.amount,
+      currency: request.currency,
+      reference: request.reference,
+      card_holder: request.cardHolder,
+      card_number: request.cardNumber,
+      card_expiry: request.cardExpiry,
+    };
+    return this.#send(
+      (options) => this.#client.unmatchedRefund(body, options),
+      (options) => this.#client.findRefund(request.reference, options),
+      fromRefund,
+      false,
+    );
+  }
+
+  /**
+   * Captures an authorization upstream. After no answer (or a refusal that may be our own earlier
+   * send arriving late), the purchase is looked up: captured for this amount means done; otherwise
+   * `unknown` after no answer, so nothing is recorded and the capture can be sent again.
+   */
+  async capture(request: AcquirerCapture): Promise<AcquirerFollowUpAnswer> {
+    const done = async () => {
+      const found = await this.#record(() => this.#client.findPurchase(request.upstreamId, this.#bounded()));
+      return found?.captured === true && found.captured_amount === request.amount;
+    };
+    return this.#followUp((options) => this.#client.capture(request.upstreamId, request.amount, options), done);
+  }
+
+  /** Voids a purchase or refund upstream; the same lookup rules as `capture` (voided means done). */
+  async void(request: AcquirerVoid): Promise<AcquirerFollowUpAnswer> {
+    const done = async () => {
+      const found =
+        request.target === 'purchase'
+          ? await this.#record(() => this.#client.findPurchase(request.upstreamId, this.#bounded()))
+          : await this.#record(() => this.#client.findRefund(request.upstreamId, this.#bounded()));
+      return found?.voided === true;
+    };
+    const send = (options: CallOptions) =>
+      request.target === 'purchase'
+        ? this.#client.voidPurchase(request.upstreamId, options)
+        : this.#client.voidRefund(request.upstreamId, options);
+    return this.#followUp(send, done);
+  }
+
+  /** A capture or void within the deadline; a fault of ours (refused login, no connection) is a refusal that changed nothing. */
+  async #followUp(
+    send: (options: CallOptions) => Promise<{ successful: boolean; errors: string[] }>,
+    done: () => Promise<boolean>,
+  ): Promise<AcquirerFollowUpAnswer> {
+    try {
+      const answer = await send(this.#bounded());
+      this.#note('ok', null);
+      if (answer.successful) return { kind: 'answered', successful: true, errors: [] };
+      // "Already captured/voided" may be an earlier send of ours that arrived late.
+      if (await done()) return { kind: 'answered', successful: true, errors: [] };
+      return { kind: 'answered', successful: false, errors: answer.errors.map(scrubCardNumbers) };
+    } catch (err) {
+      const fault = faultOf(err);
+      if (fault) {
+        const refused = this.#fault(fault.fault, fault.reason);
+        return {
+          kind: 'answered',
+          successful: false,
+          errors: [`Upstream gateway refused the request: ${refused.kind === 'fault' ? refused.reason : ''}`],
+        };
+      }
+      if (!(err instanceof GatewayClientError)) throw err;
+      if (await done()) return { kind: 'answered', successful: true, errors: [] };
+      return { kind: 'unknown', reason: scrubCardNumbers(err.message) };
+    }
+  }
+
+  #bounded(): CallOptions {
+    return { signal: AbortSignal.timeout(this.#options.timeoutMs) };
+  }
+
+  /** The upstream's record, or null when it has none or could not be asked (then nothing is taken as done). */
+  async #record<T>(find: () => Promise<T | null>): Promise<T | null> {
+    try {
+      return await find();
+    } catch (err) {
+      if (err instanceof GatewayClientError) return null;
+      throw err;
+    }
   }
 
   /** A lookup by reference that tells "the upstream has no such record" from "the upstream did not answer". */

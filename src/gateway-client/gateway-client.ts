@@ -26,6 +26,8 @@ export interface PurchaseRequest {
   customer_ip?: string;
   metadata?: Record<string, string>;
   extra?: Record<string, unknown>;
+  /** false: an authorization, captured later with `capture`. */
+  capture?: boolean;
 }
 
 /** Per-call options: `signal` bounds the call (with the client's own timeouts) and aborts it. */
@@ -219,6 +221,46 @@ export class GatewayClient {
     options?: CallOptions,
   ): Promise<TransactionAnswer<RefundRecord>> {
     const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund, options);
+    return this.#transaction(status, data);
+  }
+
+  /** An unmatched refund: credited to the card, with no original purchase. */
+  async unmatchedRefund(
+    refund: {
+      amount: number;
+      currency: string;
+      reference: string;
+      card_holder: string;
+      card_number: string;
+      card_expiry: string;
+    },
+    options?: CallOptions,
+  ): Promise<TransactionAnswer<RefundRecord>> {
+    const { status, data } = await this.#call('POST', 'refunds', RefundEnvelope, refund, options);
+    return this.#transaction(status, data);
+  }
+
+  /** Captures an authorization (`POST /purchases/{id}/capture`); refusals answer 200 with `successful: false`. */
+  async capture(purchaseId: string, amount: number, options?: CallOptions): Promise<TransactionAnswer<PurchaseRecord>> {
+    const { status, data } = await this.#call(
+      'POST',
+      `purchases/${encodeURIComponent(purchaseId)}/capture`,
+      PurchaseEnvelope,
+      { amount },
+      options,
+    );
+    return this.#transaction(status, data);
+  }
+
+  /** Voids a purchase (`POST /purchases/void`); an unknown id throws NotFoundError. */
+  async voidPurchase(purchaseId: string, options?: CallOptions): Promise<TransactionAnswer<PurchaseRecord>> {
+    const { status, data } = await this.#call('POST', 'purchases/void', PurchaseEnvelope, { id: purchaseId }, options);
+    return this.#transaction(status, data);
+  }
+
+  /** Voids a refund (`POST /refunds/void`); an unknown id throws NotFoundError. */
+  async voidRefund(refundId: string, options?: CallOptions): Promise<TransactionAnswer<RefundRecord>> {
+    const { status, data } = await this.#call('POST', 'refunds/void', RefundEnvelope, { id: refundId }, options);
     return this.#transaction(status, data);
   }
 

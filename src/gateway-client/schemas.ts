@@ -27,6 +27,9 @@ export const PurchaseRecord = z
     pending: z.boolean().optional(),
     /** Never recorded upstream of that gateway: nothing charged, the reference free again. */
     failed: z.boolean().optional(),
+    captured: z.boolean().optional(),
+    captured_amount: z.number().int().optional(),
+    voided: z.boolean().optional(),
   })
   .loose();
 export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
@@ -41,6 +44,7 @@ export const RefundRecord = z
     message: z.string().nullable(),
     reference: z.string().nullable(),
     response_code: z.string(),
+    voided: z.boolean().optional(),
   })
   .loose();
 export type RefundRecord = z.infer<typeof RefundRecord>;

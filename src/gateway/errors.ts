@@ -26,6 +26,11 @@ export const GatewayErrors = {
     // A card number sent where a token belongs is never echoed back (PCI DSS 3.4.1).
     new AppError('card_not_found', `Card ${scrubCardNumbers(tokenOrAlias)} could not be found`, { status }),
   purchaseNotFound: () => new AppError('purchase_not_found', 'Could not find Purchase', { status: 404 }),
+  /** The texts the real gateway answers to a void of an unknown id (clients look for "Not Found" and "Could not find Refund"). */
+  voidTargetNotFound: (kind: 'Purchase' | 'Refund') =>
+    kind === 'Purchase'
+      ? new AppError('purchase_not_found', 'Purchase Not Found', { status: 404 })
+      : new AppError('refund_not_found', 'Could not find Refund', { status: 404 }),
   refundNotFound: () => new AppError('refund_not_found', 'Refund could not be found', { status: 404 }),
   cardConflict: () => new AppError('card_conflict', 'Another stored card already has this card number and expiry date', { status: 422 }),
   upstreamNotConfigured: () =>

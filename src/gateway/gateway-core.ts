@@ -14,6 +14,7 @@ import type { Environment } from './environment.ts';
 import { isPlainObject } from './purchases/purchase-input.ts';
 import { getPurchase, listPurchases, makePurchase, type PurchaseResult } from './purchases/purchases.service.ts';
 import type { PurchaseView } from './purchases/purchase-view.ts';
+import { capturePurchase, voidPurchase, voidRefund, type AuthorizationResult } from './purchases/authorizations.service.ts';
 import { getRefund, listRefunds, makeRefund, type RefundResult, type RefundView } from './refunds/refunds.service.ts';
 import type { ScriptedOutcome } from './sandbox/sandbox-script.ts';
 import type { VaultCrypto } from './vault/vault-crypto.ts';
@@ -33,7 +34,7 @@ export interface GatewayCoreDeps {
   onCardChanged?: (ctx: MerchantContext, card: CardView) => Promise<void>;
 }
 
-const TOKENIZE_FIELDS = new Set(['card_number', 'card_holder', 'card_expiry', 'cvv', 'alias', 'is_billing', 'test']);
+const TOKENIZE_FIELDS = new Set(['card_number', 'card_holder', 'card_expiry', 'cvv', 'alias', 'is_billing', 'customer_ip', 'test']);
 const UPDATE_FIELDS = new Set(['card_expiry', 'alias', 'test']);
 
 function unknownFields(body: Record<string, unknown>, known: Set<string>): string[] {
@@ -84,6 +85,10 @@ export class GatewayCore {
     return authenticate(this.#deps.sql, this.#deps.clock, this.#deps.auth, environment, username, token, source);
   }
 
+  now(): Date {
+    return this.#deps.clock.now();
+  }
+
   /** The database answers: the gateway can serve. */
   async healthy(): Promise<boolean> {
     try {
@@ -105,6 +110,14 @@ export class GatewayCore {
     });
     errors.push(...checked.errors);
     if (body.is_billing !== undefined && typeof body.is_billing !== 'boolean') errors.push('is_billing must be true or false');
+    // Accepted because clients always send it; a card is not a transaction, so it is not kept.
+    if (
+      body.customer_ip !== undefined &&
+      body.customer_ip !== null &&
+      (typeof body.customer_ip !== 'string' || body.customer_ip.length > 64)
+    ) {
+      errors.push('Customer IP must be a string of at most 64 characters');
+    }
     const alias = body.alias === undefined ? undefined : checkAlias(body.alias);
     if (alias?.error) errors.push(alias.error);
     if (errors.length > 0 || !checked.card) throw GatewayErrors.validation(errors);
@@ -168,6 +181,18 @@ export class GatewayCore {
 
   purchases(ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
     return listPurchases(this.#deps.sql, ctx, page);
+  }
+
+  capture(ctx: MerchantContext, idOrReference: string, body: Record<string, unknown>): Promise<AuthorizationResult<PurchaseView>> {
+    return capturePurchase(this.#deps.sql, this.#deps, ctx, idOrReference, body);
+  }
+
+  voidPurchase(ctx: MerchantContext, id: string): Promise<AuthorizationResult<PurchaseView>> {
+    return voidPurchase(this.#deps.sql, this.#deps, ctx, id);
+  }
+
+  voidRefund(ctx: MerchantContext, id: string): Promise<AuthorizationResult<RefundView>> {
+    return voidRefund(this.#deps.sql, this.#deps, ctx, id);
   }
 
   refund(ctx: MerchantContext, body: Record<string, unknown>): Promise<RefundResult> {

@@ -163,6 +163,26 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
     expect(paid.filter((e: { data: { invoice_id: string } }) => e.data.invoice_id === invoiceId)).toHaveLength(1);
   });
 
+  it('follows the stored-credential chain: later charges of a card send the tracking id of the first approval', async () => {
+    const chained = async (amount: number) => {
+      const { invoiceId } = await invoiced('4242424242424242', amount);
+      expect(await attemptCharge(deps, { invoiceId, attempt: 1 })).toMatchObject({ status: 'approved' });
+      const rows = await rig.gatewayApp.runtime.sql.query<{ extra: Record<string, unknown>; trackingId: string }>(
+        'select extra, authorization_tracking_id as "trackingId" from gateway.purchases where reference = $1',
+        [`${invoiceId}-1`],
+      );
+      return rows[0]!;
+    };
+    const first = await chained(2100);
+    expect(first.extra).toEqual({ ecm: '32', stored_credential_indicator: 'S' });
+    expect(first.trackingId).not.toBe('');
+    for (const amount of [2200, 2300]) {
+      const later = await chained(amount);
+      expect(later.extra).toEqual({ ecm: '32', stored_credential_indicator: 'S', authorization_tracking_id: first.trackingId });
+      expect(later.trackingId).toBe(first.trackingId);
+    }
+  });
+
   it('declined (05): invoice past_due, payment_failed event, no ledger entry', async () => {
     const { invoiceId, subscriptionId } = await invoiced(DECLINE, 1700);
     // A soft decline (05) is retried by the dunning schedule: the first retry a day after the failure.

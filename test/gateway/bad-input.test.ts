@@ -153,14 +153,15 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
     [
       'an empty object (every message at once)',
       () => ({}),
+      // Card errors first: clients read errors[0].
       [
-        "Amount can't be blank",
-        "Currency can't be blank",
-        "Reference can't be blank",
         "Card holder can't be blank",
         "Card number can't be blank",
         badExpiry,
         'CVV is required',
+        "Amount can't be blank",
+        "Currency can't be blank",
+        "Reference can't be blank",
       ],
     ],
   ];
@@ -176,7 +177,14 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
       api.post('/purchases', { amount: 250, currency: 'usd', reference: ' echo-me ', card_token: token, extra: { ecm: 'x' } }),
     );
     expectRejected(res, ['Extra ecm must be a string of one or two digits']);
-    expect(res.body.response).toMatchObject({ amount: 250, currency: 'USD', reference: 'echo-me', card_token: token, card_number: null });
+    // A known token shows its card's masked number.
+    expect(res.body.response).toMatchObject({
+      amount: 250,
+      currency: 'USD',
+      reference: 'echo-me',
+      card_token: token,
+      card_number: '512345XXXXXX2346',
+    });
   });
 
   it('rejects an amount that JSON reads as Infinity', async () => {
@@ -269,7 +277,7 @@ describe('POST /credit_cards and PUT /credit_cards/{token}: 422 with messages', 
 describe('POST /refunds: validation failures are gateway rejections', () => {
   const notFound = ['Original transaction could not be found'];
   it.each<[string, () => Record<string, unknown>, string[]]>([
-    ['a missing transaction_id', () => ({ amount: 100, reference: ref() }), notFound],
+    ['a missing transaction_id (and no card)', () => ({ amount: 100, reference: ref() }), ['Invalid credit card for unmatched refund']],
     ['an unknown transaction_id', () => ({ transaction_id: 'NOPE-P-00000000', amount: 100, reference: ref() }), notFound],
     ['a numeric transaction_id', () => ({ transaction_id: 12345, amount: 100, reference: ref() }), notFound],
     ['an unknown field', () => ({ transaction_id: approvedId, amount: 100, reference: ref(), reason: 'x' }), ['Unknown field: reason']],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
+import { updateMerchantSettings } from '../../src/gateway/merchants/merchant-settings.service.ts';
 
 /**
  * Production with a real acquirer: a DOWNSTREAM Recur whose production listener sends purchases
@@ -267,5 +268,71 @@ describe('production without an upstream gateway or the test-card switch', () =>
     });
     expect(purchase.body.successful).toBe(false);
     expect(purchase.body.errors).toContain('Card number is invalid');
+  });
+});
+
+describe('production authorizations, captures and voids through the upstream gateway', () => {
+  it('authorizes, then captures upstream; voids a purchase and a refund upstream', async () => {
+    const auth = await prod.post('/purchases', {
+      ...card(APPROVED, '11/2031'),
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('auth'),
+      capture: false,
+    });
+    expect(auth.body.response).toMatchObject({ successful: true, captured: false, captured_amount: 0 });
+    const id = auth.body.response.id;
+    expect((await up.get(`/purchases/${id}`)).body.response).toMatchObject({ captured: false, captured_amount: 0 });
+    const over = await prod.post(`/purchases/${id}/capture`, { amount: 1001 });
+    expect(over.body.errors).toEqual(['Capture amount cannot be greater then the original authorised amount']);
+    const captured = await prod.post(`/purchases/${id}/capture`, { amount: 600 });
+    expect(captured.body).toMatchObject({ successful: true, response: { captured: true, captured_amount: 600 } });
+    expect((await up.get(`/purchases/${id}`)).body.response).toMatchObject({ captured: true, captured_amount: 600 });
+
+    const p = (await prod.post('/purchases', { ...card(APPROVED, '11/2031'), amount: 500, currency: 'AUD', reference: ref('to-void') }))
+      .body.response;
+    const voided = await prod.post('/purchases/void', { id: p.id });
+    expect(voided.body).toMatchObject({ successful: true, response: { voided: true, message: 'Voided' } });
+    expect((await up.get(`/purchases/${p.id}`)).body.response.voided).toBe(true);
+
+    const r = (await prod.post('/refunds', { transaction_id: id, amount: 100, reference: ref('refund') })).body.response;
+    expect(r.successful).toBe(true);
+    const refundVoid = await prod.post('/refunds/void', { id: r.id });
+    expect(refundVoid.body).toMatchObject({ successful: true, response: { voided: true, message: 'Voided' } });
+    expect((await up.get(`/refunds/${r.id}`)).body.response.voided).toBe(true);
+    expect((await prod.get(`/purchases/${id}`)).body.response.refunded_amount).toBe(0);
+  });
+
+  it('an authorization the upstream never answered (pending) cannot be captured yet', async () => {
+    const broken = unreachable.client('production', await unreachable.newMerchant('Unreachable Capture').then((m) => m.production));
+    const auth = await broken.post('/purchases', {
+      ...card(APPROVED, '11/2031'),
+      amount: 1000,
+      currency: 'AUD',
+      reference: ref('auth'),
+      capture: false,
+    });
+    // The purchase itself could not reach the upstream: it is pending, and cannot be captured yet.
+    expect(auth.status).toBe(502);
+    const capture = await broken.post(`/purchases/${auth.body.response.id}/capture`, { amount: 100 });
+    expect(capture.status).toBe(200);
+    expect(capture.body.errors).toEqual(['Only an approved authorization can be captured']);
+  });
+});
+
+describe('production unmatched refunds through the upstream gateway', () => {
+  it('are refused until the merchant is allowed, then credited upstream to the card', async () => {
+    const body = () => ({ ...card(APPROVED, '10/2032'), cvv: undefined, amount: 700, currency: 'AUD', reference: ref('unmatched') });
+    expect((await prod.post('/refunds', body())).body.errors).toEqual(['Invalid credit card for unmatched refund']);
+    await updateMerchantSettings(downstream.runtime.sql, downstream.runtime.clock, downMerchant.production.username, {
+      unmatchedRefunds: true,
+    });
+    const res = await prod.post('/refunds', body());
+    expect(res.body).toMatchObject({
+      successful: true,
+      response: { successful: true, standalone: true, original_transaction_id: null, card_number: '512345XXXXXX2346', amount: 700 },
+    });
+    const upstreamRefund = (await up.get(`/refunds/${res.body.response.id}`)).body.response;
+    expect(upstreamRefund).toMatchObject({ standalone: true, amount: 700, currency: 'AUD', card_number: '512345XXXXXX2346' });
   });
 });

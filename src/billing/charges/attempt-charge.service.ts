@@ -4,6 +4,7 @@ import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { bornRelayedSql, insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
 import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
+import { chainIdOf, keepChainId } from './credential-chain.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
 import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
@@ -273,11 +274,13 @@ async function callGateway(deps: ChargeDeps, claimed: Claimed): Promise<ChargeOu
     }
     if (found) return found;
   }
+  const chainId = await chainIdOf(deps.sql, claimed.merchant, claimed.cardToken);
   return deps.gateway.purchase(claimed.merchant, {
     reference: claimed.reference,
     amount: claimed.amount,
     currency: claimed.currency,
     cardToken: claimed.cardToken,
+    ...(chainId ? { authorizationTrackingId: chainId } : {}),
   });
 }
 
@@ -512,6 +515,16 @@ export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promi
           })
         : await recordApproved(deps.sql, deps.clock.now(), input, claimed, outcome);
       await deps.hooks?.at('after-commit', input.invoiceId);
+      // Outside the money statement: a lost chain id is only re-learned from the next approval.
+      if (outcome.authorizationTrackingId) {
+        await keepChainId(
+          deps.sql,
+          claimed.merchant,
+          outcome.cardToken ?? claimed.cardToken,
+          outcome.authorizationTrackingId,
+          deps.clock.now(),
+        );
+      }
       return result;
     }
     case 'declined':

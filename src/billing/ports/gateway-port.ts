@@ -15,11 +15,21 @@ export interface ChargeRequest {
   currency: string;
   /** A token or an alias. */
   cardToken: string;
+  /** The card's stored-credential chain id, from its first approved charge; absent on that first one. */
+  authorizationTrackingId?: string;
 }
 
 /** Money movements return a closed union that includes `unknown` (CONVENTIONS.md habit 4). */
 export type ChargeOutcome =
-  | { kind: 'approved'; purchaseId: string; responseCode: string; message: string; cardToken?: string }
+  | {
+      kind: 'approved';
+      purchaseId: string;
+      responseCode: string;
+      message: string;
+      cardToken?: string;
+      /** The stored-credential chain id the gateway answered (empty or absent when it gave none). */
+      authorizationTrackingId?: string;
+    }
   | {
       kind: 'declined';
       purchaseId: string;

@@ -12,6 +12,8 @@ export interface AcquirerPurchase {
   cvv?: string;
   customerIp?: string;
   extra?: Record<string, unknown>;
+  /** false: an authorization only, captured later with `capture`. */
+  capture?: boolean;
 }
 
 export interface AcquirerRefund {
@@ -30,6 +32,8 @@ export type AcquirerAnswer =
       authorization: string | null;
       /** The retrieval reference number the upstream assigned, where it gives one. */
       rrn?: string | null;
+      /** Whether the upstream captured it (false for an authorization); absent when it did not say. */
+      captured?: boolean;
       upstreamId: string | null;
       adviceCode: string | null;
       adviceRetryAfter: Date | null;
@@ -49,6 +53,33 @@ export type UpstreamFault = 'refused' | 'rate_limited' | 'not_connected' | 'bad_
 export type AcquirerLookup =
   { kind: 'found'; answer: Extract<AcquirerAnswer, { kind: 'answered' }> } | { kind: 'absent' } | { kind: 'unreachable'; reason: string };
 
+/** The answer to a capture or a void: done, refused (with the upstream's errors), or not known. */
+export type AcquirerFollowUpAnswer =
+  | { kind: 'answered'; successful: boolean; errors: string[] }
+  /** No answer, and a lookup did not show it done: the caller records nothing and may send it again. */
+  | { kind: 'unknown'; reason: string };
+
+export interface AcquirerCapture {
+  /** The upstream's id of the authorization. */
+  upstreamId: string;
+  amount: number;
+}
+
+export interface AcquirerVoid {
+  target: 'purchase' | 'refund';
+  upstreamId: string;
+}
+
+/** A refund credited to a card with no original purchase. */
+export interface AcquirerUnmatchedRefund {
+  reference: string;
+  amount: number;
+  currency: string;
+  cardHolder: string;
+  cardNumber: string;
+  cardExpiry: string;
+}
+
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;
   refund(request: AcquirerRefund): Promise<AcquirerAnswer>;
@@ -56,4 +87,7 @@ export interface Acquirer {
   findPurchase(reference: string): Promise<AcquirerLookup>;
   /** Looks up the refund sent upstream under this reference (Recur's refund id). */
   findRefund(reference: string): Promise<AcquirerLookup>;
+  capture(request: AcquirerCapture): Promise<AcquirerFollowUpAnswer>;
+  void(request: AcquirerVoid): Promise<AcquirerFollowUpAnswer>;
+  unmatchedRefund(request: AcquirerUnmatchedRefund): Promise<AcquirerAnswer>;
 }

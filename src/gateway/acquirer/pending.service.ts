@@ -27,12 +27,23 @@ export type Resolution = 'approved' | 'declined' | 'failed' | 'pending';
 const MAX_BACKOFF_MS = 5 * 60_000;
 export const FAILED_MESSAGE = 'Not processed: the upstream gateway has no record of it; nothing was charged';
 
-/** Records the upstream's answer over a pending purchase; false when something else settled it first. */
-export async function settlePurchase(db: Sql, id: string, amount: number, answer: Answered): Promise<boolean> {
+/**
+ * Records the upstream's answer over a pending purchase; false when something else settled it first.
+ * An authorization (`capture: false`) stays uncaptured; the upstream's own `captured` wins where it
+ * says. `trackingId` is the stored-credential chain id the purchase sent, kept on approval.
+ */
+export async function settlePurchase(
+  db: Sql,
+  id: string,
+  amount: number,
+  answer: Answered,
+  sent: { capture?: boolean; trackingId?: string } = {},
+): Promise<boolean> {
+  const captured = answer.successful && (answer.captured ?? sent.capture ?? true);
   const rows = await db.query<{ id: string }>(
     `update gateway.purchases set state = 'completed', successful = $1, response_code = $2, message = $3, "authorization" = $4,
         upstream_id = $5, captured = $6, captured_amount = $7, merchant_advice_code = $8, merchant_advice_retry_after = $9,
-        rrn = coalesce($10, rrn), resolve_after = null
+        rrn = coalesce($10, rrn), resolve_after = null, authorization_tracking_id = coalesce($12, authorization_tracking_id)
       where id = $11 and state = 'pending' returning id`,
     [
       answer.successful,
@@ -40,12 +51,13 @@ export async function settlePurchase(db: Sql, id: string, amount: number, answer
       answer.message,
       answer.authorization,
       answer.upstreamId,
-      answer.successful,
-      answer.successful ? amount : 0,
+      captured,
+      captured ? amount : 0,
       answer.adviceCode,
       answer.adviceRetryAfter,
       answer.rrn ?? null,
       id,
+      sent.trackingId === undefined ? null : answer.successful ? sent.trackingId : '',
     ],
   );
   return rows.length === 1;
@@ -99,6 +111,7 @@ async function failRefund(db: SqlPool, refund: PendingRefund): Promise<boolean> 
 }
 
 async function release(tx: Sql, refund: PendingRefund): Promise<void> {
+  if (refund.purchaseId === null) return;
   await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [refund.amount, refund.purchaseId]);
 }
 
@@ -109,7 +122,8 @@ export interface PendingPurchase {
 }
 
 export interface PendingRefund extends PendingPurchase {
-  purchaseId: string;
+  /** Null for an unmatched refund: no purchase holds its amount back. */
+  purchaseId: string | null;
 }
 
 /** After a lookup: settle, fail (no record past the window), or try again later with backoff. */
@@ -181,7 +195,7 @@ export async function resolveDue(db: SqlPool, deps: PendingDeps, limit = 50): Pr
       `select id, amount, transaction_date as "sentAt" from gateway.purchases where ${due} order by transaction_date limit $3`,
       [now, deps.pending.inFlightMs, limit],
     ),
-    db.query<{ id: string; amount: string; sentAt: Date; purchaseId: string }>(
+    db.query<{ id: string; amount: string; sentAt: Date; purchaseId: string | null }>(
       `select id, amount, transaction_date as "sentAt", purchase_id as "purchaseId" from gateway.refunds where ${due}
         order by transaction_date limit $3`,
       [now, deps.pending.inFlightMs, limit],

@@ -12,6 +12,7 @@ import type { Environment } from '../environment.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import { SandboxScript } from '../sandbox/sandbox-script.ts';
+import { voidTarget, type AuthorizationResult } from '../purchases/authorizations.service.ts';
 import '../../platform/http/principal.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,31 @@ declare module 'fastify' {
 const ListQuery = PageQuery.extend({ test: z.string().optional() }).loose();
 const Params = z.object({ key: z.string().min(1).max(300) });
 const EchoQuery = z.object({ echo: z.string().max(200).optional(), test: z.string().optional() }).loose();
+
+const VoidQuery = z.object({ id: z.string().max(255).optional(), test: z.string().optional() }).loose();
+
+/** A void's id from `?id=` or the body's `id`; a missing one is a validation error (422). */
+function voidId(query: { id?: string }, body: unknown): string {
+  if (body !== undefined && body !== null && !isPlainObject(body)) throw PlatformErrors.validation(['Request body must be a JSON object']);
+  const target = voidTarget(query, body);
+  if (!target.id) throw PlatformErrors.validation(target.errors);
+  return target.id;
+}
+
+/**
+ * Captures and voids: refused ones are gateway rejections (HTTP 200, top-level successful false);
+ * an upstream that did not answer is a 502 (nothing recorded: look the purchase up, then send again).
+ */
+function authorizationAnswer<V>(reply: FastifyReply, result: AuthorizationResult<V>, test: boolean) {
+  if (result.kind === 'unknown') {
+    return reply
+      .code(502)
+      .send(
+        failure(['The upstream gateway did not answer; nothing was recorded. Look the transaction up before retrying'], test, result.view),
+      );
+  }
+  return reply.send(result.kind === 'rejected' ? failure(result.errors, test, result.view) : ok(result.view, test));
+}
 
 function parseBasic(header: string | undefined): { username: string; token: string } | null {
   if (!header) return null;
@@ -82,6 +108,22 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
   });
 }
 
+/**
+ * `GET /ping`: what the official Ruby client reads, unenveloped: `{timestamp: <unix seconds>, echo}`.
+ * Served under `/v1.0` (also as `ping.json`) and at the host root; authenticated like the rest.
+ */
+function ping(core: GatewayCore) {
+  return async (req: FastifyRequest<{ Querystring: { echo?: string } }>) => {
+    merchantOf(req);
+    return { timestamp: Math.floor(core.now().getTime() / 1000), echo: req.query.echo ?? 'NONE' };
+  };
+}
+
+/** The host-root `GET /ping`, kept out of the OpenAPI document (which describes `/v1.0`). */
+export function registerRootPing(root: HttpServer, core: GatewayCore): void {
+  root.get('/ping', { schema: { hide: true, querystring: EchoQuery } }, ping(core));
+}
+
 /** The seed's API plus the endpoints GATEWAY.md adds, under the caller's `/v1.0` prefix. */
 export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, environment: Environment): void {
   const test = environment === 'sandbox';
@@ -91,6 +133,8 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     if (!(await core.healthy())) throw PlatformErrors.unavailable('The database');
     return reply.send(ok({ timestamp: new Date().toISOString(), echo: req.query.echo ?? 'NONE' }, test));
   });
+  app.get('/ping', { schema: { querystring: EchoQuery } }, ping(core));
+  app.get('/ping.json', { schema: { querystring: EchoQuery } }, ping(core));
 
   app.post('/credit_cards', async (req, reply) => {
     const card = await core.tokenize(merchantOf(req), bodyObject(req.body));
@@ -140,6 +184,12 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
       }
     }
   });
+  app.post('/purchases/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
+    return authorizationAnswer(reply, await core.voidPurchase(merchantOf(req), voidId(req.query, req.body)), test);
+  });
+  app.post('/purchases/:key/capture', { schema: { params: Params } }, async (req, reply) => {
+    return authorizationAnswer(reply, await core.capture(merchantOf(req), req.params.key, bodyObject(req.body ?? {})), test);
+  });
   app.get('/purchases', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.purchases(merchantOf(req), toPage(req.query)), test));
   });
@@ -171,6 +221,9 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
         throw unreachable;
       }
     }
+  });
+  app.post('/refunds/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
+    return authorizationAnswer(reply, await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test);
   });
   app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));

@@ -136,6 +136,11 @@ export async function storeCard(
     [ctx.merchantId, ctx.environment, fingerprint],
   );
   const stored = rows[0]!;
+  // The same card sent again under another name: the holder is updated, the token stays.
+  if (inserted.length === 0 && stored.cardHolder !== card.holder) {
+    await tx.query('update gateway.cards set card_holder = $1, updated_at = $2 where id = $3', [card.holder, now, stored.id]);
+    stored.cardHolder = card.holder;
+  }
   if (inserted.length > 0) {
     await recordAudit(tx, deps.clock, {
       merchantId: ctx.merchantId,

@@ -16,6 +16,8 @@ export const Merchant = defineEntity({
     /** Leads every purchase and refund id: `<prefix>-P-XXXXXXXX`. */
     idPrefix: p.string().length(8),
     currencies: p.json<string[]>().columnType('jsonb'),
+    /** Production may credit a card without an original purchase (`recur merchant update --unmatched-refunds`). */
+    unmatchedRefunds: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz'),
   },
 });

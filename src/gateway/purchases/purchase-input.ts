@@ -1,6 +1,8 @@
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { checkRawCard, type CheckedCard } from '../cards/card-input.ts';
 import { isIsoCurrency } from '../money.ts';
+import { checkPan } from '../cards/card-scheme.ts';
+import { maskPan } from '../../platform/pan-scrub.ts';
 
 export const MAX_AMOUNT = 99_999_999_999;
 const MAX_REFERENCE = 255;
@@ -17,9 +19,30 @@ const KNOWN_FIELDS = new Set([
   'customer_ip',
   'metadata',
   'extra',
+  'capture',
   'test',
 ]);
-const EXTRA_FIELDS = new Set(['ecm', 'stored_credential_indicator', 'authorization_tracking_id', 'omit_expiry']);
+/** Descriptor and 3-D Secure results: strings, stored and echoed (no 3-D Secure flow is implied). */
+const EXTRA_STRINGS: Record<string, number> = {
+  name: 255,
+  location: 255,
+  auth_reason: 64,
+  xid: 255,
+  cavv: 255,
+  par: 255,
+  ver: 16,
+  threeds_version: 16,
+  directory_server_txn_id: 255,
+};
+const EXTRA_FIELDS = new Set([
+  'ecm',
+  'stored_credential_indicator',
+  'authorization_tracking_id',
+  'omit_expiry',
+  'card_on_file',
+  'sli',
+  ...Object.keys(EXTRA_STRINGS),
+]);
 
 export interface PurchaseInput {
   amount: number;
@@ -29,6 +52,10 @@ export interface PurchaseInput {
   customerIp: string | null;
   metadata: Record<string, string>;
   extra: Record<string, unknown>;
+  /** false: an authorization, captured later (`POST /purchases/{id}/capture`). */
+  capture: boolean;
+  /** A CVV sent next to a card token: checked, never stored. */
+  tokenCvv: string | undefined;
 }
 
 /** What is known of a rejected purchase, to fill the would-be record. */
@@ -38,6 +65,10 @@ export interface PurchaseEcho {
   reference: string | null;
   cardToken: string | null;
   cardHolder: string | null;
+  /** The masked number of the raw card sent, when it is a card number at all. */
+  cardNumber: string | null;
+  /** The currency as sent (uppercased, shortened), even when not permitted. */
+  sentCurrency: string | null;
   metadata: Record<string, string>;
 }
 
@@ -92,7 +123,7 @@ export function checkReference(value: unknown, errors: string[]): string | null 
 
 export { checkAmount };
 
-function checkMetadata(value: unknown, errors: string[]): Record<string, string> {
+export function checkMetadata(value: unknown, errors: string[]): Record<string, string> {
   if (value === undefined || value === null) return {};
   if (!isPlainObject(value)) {
     errors.push('Metadata must be an object of strings');
@@ -122,9 +153,29 @@ function checkExtra(value: unknown, errors: string[]): Record<string, unknown> {
   }
   const sci = value.stored_credential_indicator;
   if (sci !== undefined && sci !== 'I' && sci !== 'S') errors.push('Extra stored_credential_indicator must be "I" or "S"');
-  if (value.ecm !== undefined && (typeof value.ecm !== 'string' || !/^\d{1,2}$/.test(value.ecm))) {
+  // The docs show a number (32), some clients send the string ("32"): both mean the same.
+  if (
+    value.ecm !== undefined &&
+    !(typeof value.ecm === 'string' && /^\d{1,2}$/.test(value.ecm)) &&
+    !(typeof value.ecm === 'number' && Number.isInteger(value.ecm) && value.ecm >= 0 && value.ecm <= 99)
+  ) {
     errors.push('Extra ecm must be a string of one or two digits');
   }
+  for (const [key, max] of Object.entries(EXTRA_STRINGS)) {
+    const v = value[key];
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
+      errors.push(`Extra ${key} must be a string of at most ${max} characters`);
+    }
+  }
+  if (
+    value.sli !== undefined &&
+    value.sli !== null &&
+    !(typeof value.sli === 'string' && /^\d{1,2}$/.test(value.sli)) &&
+    !(typeof value.sli === 'number' && Number.isInteger(value.sli) && value.sli >= 0 && value.sli <= 99)
+  ) {
+    errors.push('Extra sli must be a string of one or two digits');
+  }
+  if (value.card_on_file !== undefined && typeof value.card_on_file !== 'boolean') errors.push('Extra card_on_file must be true or false');
   if (
     value.authorization_tracking_id !== undefined &&
     (typeof value.authorization_tracking_id !== 'string' || value.authorization_tracking_id.length > 64)
@@ -147,6 +198,37 @@ export function checkPurchase(
   const errors: string[] = [];
   for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) errors.push(`Unknown field: ${key}`);
 
+  // Card errors come first: clients read errors[0] (an expired card before an amount problem).
+  const rawFields = ['card_holder', 'card_number', 'card_expiry'].filter((k) => body[k] !== undefined && body[k] !== null);
+  let card: PurchaseInput['card'] | undefined;
+  let cardToken: string | null = null;
+  let tokenCvv: string | undefined;
+  if (body.card_token !== undefined && body.card_token !== null && body.card_token !== '') {
+    if (typeof body.card_token !== 'string' || body.card_token.length > 255) errors.push('Card token must be a string');
+    else {
+      cardToken = body.card_token;
+      if (rawFields.length > 0) errors.push('Give either card_token or the card details, not both');
+      else card = { kind: 'token', tokenOrAlias: body.card_token };
+    }
+    if (body.cvv !== undefined && body.cvv !== null && body.cvv !== '') {
+      const cvv = typeof body.cvv === 'number' && Number.isInteger(body.cvv) ? String(body.cvv).padStart(3, '0') : body.cvv;
+      if (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv.trim())) errors.push('CVV is invalid');
+      else tokenCvv = cvv.trim();
+    }
+  } else {
+    const ecm = isPlainObject(body.extra) ? body.extra.ecm : undefined;
+    const recurring = ecm === '32' || ecm === 32;
+    const checked = checkRawCard(body, {
+      environment: ctx.environment,
+      now,
+      cvvRequired: !recurring,
+      acceptedTypes: ctx.cardTypes,
+      testCardsInProduction: ctx.testCardsInProduction,
+    });
+    errors.push(...checked.errors);
+    if (checked.card) card = { kind: 'raw', card: checked.card };
+  }
+
   const amount = checkAmount(body.amount, errors, true);
   let currency: string | null = null;
   if (body.currency === undefined || body.currency === null || body.currency === '') errors.push("Currency can't be blank");
@@ -167,38 +249,21 @@ export function checkPurchase(
       errors.push('Customer IP must be a string of at most 64 characters');
     else customerIp = body.customer_ip;
   }
+  if (body.capture !== undefined && body.capture !== null && typeof body.capture !== 'boolean')
+    errors.push('Capture must be true or false');
+  const capture = body.capture !== false;
 
-  const rawFields = ['card_holder', 'card_number', 'card_expiry', 'cvv'].filter((k) => body[k] !== undefined && body[k] !== null);
-  let card: PurchaseInput['card'] | undefined;
-  let cardToken: string | null = null;
-  if (body.card_token !== undefined && body.card_token !== null && body.card_token !== '') {
-    if (typeof body.card_token !== 'string' || body.card_token.length > 255) errors.push('Card token must be a string');
-    else if (rawFields.length > 0) errors.push('Give either card_token or the card details, not both');
-    else {
-      cardToken = body.card_token;
-      card = { kind: 'token', tokenOrAlias: body.card_token };
-    }
-  } else {
-    const recurring = isPlainObject(body.extra) && body.extra.ecm === '32';
-    const checked = checkRawCard(body, {
-      environment: ctx.environment,
-      now,
-      cvvRequired: !recurring,
-      acceptedTypes: ctx.cardTypes,
-      testCardsInProduction: ctx.testCardsInProduction,
-    });
-    errors.push(...checked.errors);
-    if (checked.card) card = { kind: 'raw', card: checked.card };
-  }
-
+  const sentPan = typeof body.card_number === 'string' || typeof body.card_number === 'number' ? checkPan(String(body.card_number)) : null;
   const echo: PurchaseEcho = {
     amount,
     currency,
     reference,
     cardToken,
     cardHolder: typeof body.card_holder === 'string' ? body.card_holder.slice(0, 255) : null,
+    cardNumber: sentPan?.ok ? maskPan(sentPan.pan) : null,
+    sentCurrency: typeof body.currency === 'string' && body.currency !== '' ? body.currency.toUpperCase().slice(0, 10) : null,
     metadata,
   };
   if (errors.length > 0 || amount === null || currency === null || reference === null || !card) return { errors, echo };
-  return { input: { amount, currency, reference, card, customerIp, metadata, extra }, errors, echo };
+  return { input: { amount, currency, reference, card, customerIp, metadata, extra, capture, tokenCvv }, errors, echo };
 }

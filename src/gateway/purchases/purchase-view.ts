@@ -19,6 +19,8 @@ export interface PurchaseRow {
   captured: boolean;
   capturedAmount: number | string;
   refundedAmount: number | string;
+  voided: boolean;
+  authorizationTrackingId: string;
   merchantAdviceCode: string | null;
   merchantAdviceRetryAfter: Date | string | null;
   customerIp: string | null;
@@ -31,7 +33,7 @@ export interface PurchaseRow {
 
 export const PURCHASE_COLUMNS = `id, reference, state, amount, currency, successful, response_code as "responseCode",
   message, "authorization", rrn, cvv_match as "cvvMatch", captured, captured_amount as "capturedAmount",
-  refunded_amount as "refundedAmount", merchant_advice_code as "merchantAdviceCode",
+  refunded_amount as "refundedAmount", voided, authorization_tracking_id as "authorizationTrackingId", merchant_advice_code as "merchantAdviceCode",
   merchant_advice_retry_after as "merchantAdviceRetryAfter", customer_ip as "customerIp", metadata, extra,
   card_snapshot as "cardSnapshot", transaction_date as "transactionDate", settlement_date as "settlementDate",
   upstream_id as "upstreamId", card_id as "cardId"`;
@@ -45,6 +47,8 @@ export interface PurchaseView {
   card_expiry: string | null;
   card_token: string | null;
   card_type: string | null;
+  card_category: string | null;
+  card_subcategory: string | null;
   amount: number | null;
   decimal_amount: number | null;
   successful: boolean;
@@ -59,7 +63,10 @@ export interface PurchaseView {
   refunded_amount: number;
   rrn: string | null;
   cvv_match: string;
+  /** The request's metadata with `authorization_tracking_id` and `original_transaction_reference` added. */
   metadata: Record<string, string>;
+  addendum_data: Record<string, never>;
+  voided: boolean;
   customer_ip?: string | null;
   extra?: Record<string, unknown>;
   merchant_advice_code?: string;
@@ -73,6 +80,11 @@ export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+/** What the real gateway answers in a purchase's metadata: the sent keys plus the stored-credential chain's id. */
+function recordMetadata(metadata: Record<string, string>, trackingId: string): Record<string, string> {
+  return { original_transaction_reference: '', ...metadata, authorization_tracking_id: trackingId };
+}
+
 export function toPurchaseView(row: PurchaseRow): PurchaseView {
   const amount = Number(row.amount);
   const view: PurchaseView = {
@@ -84,6 +96,8 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     card_expiry: row.cardSnapshot.card_expiry,
     card_token: row.cardSnapshot.card_token,
     card_type: row.cardSnapshot.card_type,
+    card_category: row.cardSnapshot.card_category ?? '',
+    card_subcategory: row.cardSnapshot.card_subcategory ?? '',
     amount,
     decimal_amount: decimalAmount(amount, row.currency),
     successful: row.successful,
@@ -98,7 +112,9 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     refunded_amount: Number(row.refundedAmount),
     rrn: row.rrn,
     cvv_match: row.cvvMatch,
-    metadata: row.metadata,
+    metadata: recordMetadata(row.metadata, row.authorizationTrackingId),
+    addendum_data: {},
+    voided: row.voided,
     customer_ip: row.customerIp,
     extra: row.extra,
   };
@@ -121,17 +137,19 @@ export function rejectedPurchaseView(echo: PurchaseEcho): PurchaseView {
     id: null,
     transaction_id: null,
     authorization: null,
-    card_number: null,
+    card_number: echo.cardNumber,
     card_holder: scrub(echo.cardHolder),
     card_expiry: null,
     card_token: scrub(echo.cardToken),
     card_type: null,
+    card_category: null,
+    card_subcategory: null,
     amount: echo.amount,
     decimal_amount: echo.amount !== null && echo.currency !== null ? decimalAmount(echo.amount, echo.currency) : null,
     successful: false,
     message: null,
     reference: scrub(echo.reference),
-    currency: echo.currency,
+    currency: echo.currency ?? (echo.sentCurrency === null ? 'XXX' : scrubCardNumbers(echo.sentCurrency)),
     response_code: '99',
     transaction_date: null,
     settlement_date: null,
@@ -140,6 +158,8 @@ export function rejectedPurchaseView(echo: PurchaseEcho): PurchaseView {
     refunded_amount: 0,
     rrn: null,
     cvv_match: 'U',
-    metadata: Object.fromEntries(Object.entries(echo.metadata).map(([k, v]) => [k, scrubCardNumbers(v)])),
+    metadata: recordMetadata(Object.fromEntries(Object.entries(echo.metadata).map(([k, v]) => [k, scrubCardNumbers(v)])), ''),
+    addendum_data: {},
+    voided: false,
   };
 }

@@ -32,6 +32,10 @@ export const Purchase = defineEntity({
     captured: p.boolean(),
     capturedAmount: p.bigint('number'),
     refundedAmount: p.bigint('number').default(0),
+    /** A voided authorization or unsettled purchase: no money moves, nothing can be captured or refunded. */
+    voided: p.boolean().default(false),
+    /** The stored-credential chain's id: issued on approval (or echoed from `extra`); empty when declined. */
+    authorizationTrackingId: p.string().length(64).default(''),
     merchantAdviceCode: p.string().length(20).nullable(),
     merchantAdviceRetryAfter: p.datetime().columnType('timestamptz').nullable(),
     customerIp: p.string().length(64).nullable(),
@@ -59,4 +63,7 @@ export interface CardSnapshot {
   card_expiry: string;
   card_type: string;
   card_token: string;
+  /** Absent on purchases recorded before the snapshot carried them. */
+  card_category?: string;
+  card_subcategory?: string;
 }

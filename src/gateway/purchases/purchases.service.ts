@@ -7,7 +7,7 @@ import type { Acquirer, UpstreamFault } from '../acquirer/acquirer.ts';
 import { resolvePurchase, settlePurchase, type PendingPolicy } from '../acquirer/pending.service.ts';
 import { maskedNumber } from '../cards/card-view.ts';
 import { expiryDate, formatExpiry, isExpired } from '../cards/expiry.ts';
-import { CARD_COLUMNS, openPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
+import { CARD_COLUMNS, findCard, openPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
 import type { VaultCrypto } from '../vault/vault-crypto.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
@@ -15,7 +15,7 @@ import { simulatePurchase, type SimulatedOutcome } from '../sandbox/simulator.ts
 import { testCardKindOfStored } from '../sandbox/test-cards.ts';
 import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
 import type { CardSnapshot } from './purchase.entity.ts';
-import { checkPurchase, type PurchaseInput } from './purchase-input.ts';
+import { checkPurchase, type PurchaseEcho, type PurchaseInput } from './purchase-input.ts';
 import { PURCHASE_COLUMNS, rejectedPurchaseView, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.ts';
 
 export interface PurchaseDeps {
@@ -85,6 +85,8 @@ function snapshotOf(card: StoredCard): CardSnapshot {
     card_expiry: expiryDate({ month: card.expiryMonth, year: card.expiryYear }),
     card_type: card.cardType,
     card_token: card.token,
+    card_category: card.cardCategory,
+    card_subcategory: card.cardSubcategory,
   };
 }
 
@@ -108,6 +110,8 @@ interface PurchaseRecord {
   rrn: string | null;
   adviceCode: string | null;
   adviceRetryAfter: Date | null;
+  /** Issued on approval (the stored-credential chain); empty when declined or not yet known. */
+  trackingId: string;
 }
 
 function purchaseRow(ctx: MerchantContext, input: PurchaseInput, card: StoredCard, record: PurchaseRecord, now: Date): PurchaseRow {
@@ -122,10 +126,12 @@ function purchaseRow(ctx: MerchantContext, input: PurchaseInput, card: StoredCar
     message: record.message,
     authorization: record.authorization,
     rrn: record.rrn,
-    cvvMatch: input.card.kind === 'raw' && input.card.card.cvv ? 'M' : 'U',
-    captured: record.successful,
-    capturedAmount: record.successful ? input.amount : 0,
+    cvvMatch: (input.card.kind === 'raw' && input.card.card.cvv) || input.tokenCvv ? 'M' : 'U',
+    captured: record.successful && input.capture,
+    capturedAmount: record.successful && input.capture ? input.amount : 0,
     refundedAmount: 0,
+    voided: false,
+    authorizationTrackingId: record.trackingId,
     merchantAdviceCode: record.adviceCode,
     merchantAdviceRetryAfter: record.adviceRetryAfter,
     customerIp: input.customerIp,
@@ -140,9 +146,9 @@ function purchaseRow(ctx: MerchantContext, input: PurchaseInput, card: StoredCar
 const PURCHASE_INSERT_COLUMNS = `id, merchant_id, environment, reference, card_id, state, amount, currency, successful,
   response_code, message, "authorization", rrn, upstream_id, cvv_match, captured, captured_amount, refunded_amount,
   merchant_advice_code, merchant_advice_retry_after, customer_ip, metadata, extra, card_snapshot,
-  transaction_date, settlement_date`;
+  transaction_date, settlement_date, authorization_tracking_id`;
 
-/** Parameters $1 to $23 of a purchase insert; the card id is supplied by the statement. */
+/** Parameters $1 to $24 of a purchase insert; the card id is supplied by the statement. */
 function purchaseParams(ctx: MerchantContext, row: PurchaseRow): unknown[] {
   return [
     row.id,
@@ -168,12 +174,13 @@ function purchaseParams(ctx: MerchantContext, row: PurchaseRow): unknown[] {
     JSON.stringify(row.cardSnapshot),
     row.transactionDate,
     row.settlementDate,
+    row.authorizationTrackingId,
   ];
 }
 
 /** The values list of a purchase insert, taking the card id from `cardId` (a parameter or a column). */
 function purchaseValues(cardId: string): string {
-  return `$1, $2, $3, $4, ${cardId}, $5, $6, $7, $8, $9, $10, $11, $12, null, $13, $14, $15, 0, $16, $17, $18, $19, $20, $21, $22, $23`;
+  return `$1, $2, $3, $4, ${cardId}, $5, $6, $7, $8, $9, $10, $11, $12, null, $13, $14, $15, 0, $16, $17, $18, $19, $20, $21, $22, $23, $24`;
 }
 
 async function insertPurchase(
@@ -187,7 +194,7 @@ async function insertPurchase(
   const row = purchaseRow(ctx, input, card, record, now);
   const inserted = await tx.query<{ id: string }>(
     `insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
-     values (${purchaseValues('$24')})
+     values (${purchaseValues('$25')})
      on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing
      returning id`,
     [...purchaseParams(ctx, row), card.id],
@@ -211,7 +218,7 @@ export async function makePurchase(
 ): Promise<PurchaseResult> {
   const now = deps.clock.now();
   const checked = checkPurchase(body, ctx, now);
-  if (!checked.input) return { kind: 'rejected', errors: checked.errors, view: rejectedPurchaseView(checked.echo) };
+  if (!checked.input) return { kind: 'rejected', errors: checked.errors, view: await rejectedView(db, ctx, checked.echo) };
   const input = checked.input;
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
   try {
@@ -219,14 +226,34 @@ export async function makePurchase(
     return await upstreamPurchase(db, deps, deps.acquirer!, ctx, input, now, rejectedPurchaseView(checked.echo));
   } catch (err) {
     if (err instanceof ReferenceTaken) {
-      return { kind: 'rejected', errors: ['Reference is already taken'], view: rejectedPurchaseView(checked.echo) };
+      return { kind: 'rejected', errors: ['Reference is already taken'], view: await rejectedView(db, ctx, checked.echo) };
     }
     throw err;
   }
 }
 
-function sandboxRecord(ctx: MerchantContext, outcome: SimulatedOutcome): PurchaseRecord {
+/** The chain id an approved purchase answers: the one it was sent in `extra`, or a new one. */
+function trackingIdFor(input: PurchaseInput, successful: boolean): string {
+  if (!successful) return '';
+  const sent = input.extra.authorization_tracking_id;
+  if (typeof sent === 'string' && sent !== '') return sent;
+  // Letters at 1 and 9 keep any 13-digit run out: an id that looks like a card number would be scrubbed.
+  const letter = () => ID_ALPHABET[randomInt(26)]!;
+  return letter() + newTransactionId('X', 'P').slice(-7) + letter() + newTransactionId('X', 'P').slice(-7);
+}
+
+/** A rejected purchase by a known token shows that card's masked number. */
+async function rejectedView(db: Sql, ctx: MerchantContext, echo: PurchaseEcho): Promise<PurchaseView> {
+  if (echo.cardToken !== null && echo.cardNumber === null) {
+    const card = await findCard(db, ctx, echo.cardToken);
+    if (card) return rejectedPurchaseView({ ...echo, cardNumber: maskedNumber(card) });
+  }
+  return rejectedPurchaseView(echo);
+}
+
+function sandboxRecord(ctx: MerchantContext, input: PurchaseInput, outcome: SimulatedOutcome): PurchaseRecord {
   return {
+    trackingId: trackingIdFor(input, outcome.successful),
     id: newTransactionId(ctx.idPrefix, 'P'),
     state: 'completed',
     successful: outcome.successful,
@@ -258,7 +285,7 @@ async function sandboxPurchase(
   return db.transaction(async (tx) => {
     const card = await lockInputCard(tx, deps, ctx, input, now);
     const outcome = simulateFor(card, input.amount, now);
-    const row = await insertPurchase(tx, ctx, input, card, sandboxRecord(ctx, outcome), now);
+    const row = await insertPurchase(tx, ctx, input, card, sandboxRecord(ctx, input, outcome), now);
     return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
   });
 }
@@ -285,7 +312,7 @@ async function sandboxPurchaseByToken(
     );
     if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
     const outcome = simulateFor(card, input.amount, now);
-    const row = purchaseRow(ctx, input, card, sandboxRecord(ctx, outcome), now);
+    const row = purchaseRow(ctx, input, card, sandboxRecord(ctx, input, outcome), now);
     try {
       const inserted = await db.query<{ id: string }>(
         `with k as (
@@ -293,7 +320,7 @@ async function sandboxPurchaseByToken(
               set transaction_count = transaction_count + 1,
                   sandbox_script = case when jsonb_array_length(sandbox_script) > 0 then sandbox_script - 0 else sandbox_script end,
                   updated_at = $22
-            where id = $24 and (sandbox_script -> 0) is not distinct from $25::jsonb
+            where id = $25 and (sandbox_script -> 0) is not distinct from $26::jsonb
            returning id)
          insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
          select ${purchaseValues('k.id')} from k
@@ -335,6 +362,7 @@ async function upstreamPurchase(
         rrn: null,
         adviceCode: null,
         adviceRetryAfter: null,
+        trackingId: '',
       },
       now,
     );
@@ -348,9 +376,10 @@ async function upstreamPurchase(
     cardHolder: card.cardHolder,
     cardNumber: pan,
     cardExpiry: formatExpiry({ month: card.expiryMonth, year: card.expiryYear }),
-    cvv: input.card.kind === 'raw' ? input.card.card.cvv : undefined,
+    cvv: input.card.kind === 'raw' ? input.card.card.cvv : input.tokenCvv,
     customerIp: input.customerIp ?? undefined,
     extra: input.card.kind === 'token' ? { ...input.extra, ecm: input.extra.ecm ?? '32' } : input.extra,
+    capture: input.capture,
   });
   if (answer.kind === 'unknown') {
     deps.logger.warn({ purchaseId: id, reason: answer.reason }, 'upstream purchase outcome unknown; left pending');
@@ -362,7 +391,9 @@ async function upstreamPurchase(
     deps.logger.warn({ reference: id, fault: answer.fault, reason: answer.reason }, 'upstream purchase not made');
     return { kind: 'fault', fault: answer.fault, reason: answer.reason, view: { ...notMade, pending: false } };
   }
-  await settlePurchase(db, id, input.amount, answer);
+  const sentTrackingId = input.extra.authorization_tracking_id;
+  const trackingId = answer.successful && typeof sentTrackingId === 'string' ? sentTrackingId : '';
+  await settlePurchase(db, id, input.amount, answer, { capture: input.capture, trackingId });
   return {
     kind: 'processed',
     fault: null,
@@ -374,10 +405,11 @@ async function upstreamPurchase(
       message: answer.message,
       authorization: answer.authorization,
       rrn: answer.rrn ?? null,
-      captured: answer.successful,
-      capturedAmount: answer.successful ? input.amount : 0,
+      captured: answer.successful && (answer.captured ?? input.capture),
+      capturedAmount: answer.successful && (answer.captured ?? input.capture) ? input.amount : 0,
       merchantAdviceCode: answer.adviceCode,
       merchantAdviceRetryAfter: answer.adviceRetryAfter,
+      authorizationTrackingId: trackingId,
     }),
   };
 }
@@ -386,12 +418,13 @@ export async function findPurchase(
   db: Sql,
   ctx: MerchantContext,
   idOrReference: string,
+  lock = false,
 ): Promise<(PurchaseRow & { upstreamId: string | null; cardId: string }) | undefined> {
   if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
   const rows = await db.query<PurchaseRow & { upstreamId: string | null; cardId: string }>(
     `select ${PURCHASE_COLUMNS} from gateway.purchases
       where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1`,
+      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1${lock ? ' for update' : ''}`,
     [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
   );
   return rows[0];

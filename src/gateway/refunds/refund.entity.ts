@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { Merchant } from '../merchants/merchant.entity.ts';
+import { Card } from '../cards/card.entity.ts';
 import { Purchase, type CardSnapshot } from '../purchases/purchase.entity.ts';
 
 export const Refund = defineEntity({
@@ -12,7 +13,13 @@ export const Refund = defineEntity({
     merchant: () => p.manyToOne(Merchant),
     environment: p.string().length(10),
     reference: p.string().length(255),
-    purchase: () => p.manyToOne(Purchase),
+    /** Absent for an unmatched (standalone) refund, credited to a card directly. */
+    purchase: () => p.manyToOne(Purchase).nullable().deleteRule('no action'),
+    card: () => p.manyToOne(Card).nullable().deleteRule('no action'),
+    standalone: p.boolean().default(false),
+    voided: p.boolean().default(false),
+    rrn: p.string().length(24).nullable(),
+    metadata: p.json<Record<string, string>>().columnType('jsonb').default('{}'),
     /** pending while an upstream call is in flight; completed once its answer is recorded. */
     state: p.string().length(10),
     /** The resolver's backoff for a pending production transaction: lookups so far, and the next one's time. */

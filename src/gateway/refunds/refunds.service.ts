@@ -1,115 +1,36 @@
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
-import { decimalAmount } from '../money.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
-import { checkAmount, checkReference } from '../purchases/purchase-input.ts';
-import { iso } from '../purchases/purchase-view.ts';
+import { checkAmount, checkMetadata, checkReference } from '../purchases/purchase-input.ts';
 import { newTransactionId, type PurchaseDeps } from '../purchases/purchases.service.ts';
 import type { CardSnapshot } from '../purchases/purchase.entity.ts';
 import { randomInt } from 'node:crypto';
-import { scrubCardNumbers } from '../../platform/pan-scrub.ts';
-import type { UpstreamFault } from '../acquirer/acquirer.ts';
+import { REFUND_COLUMNS, rejectedRefundView, toRefundView, type RefundRow, type RefundView } from './refund-view.ts';
+import { checkRefundCard, lockRefundCard, type RefundCard } from './unmatched-refund.ts';
+import { openPan } from '../cards/cards.service.ts';
+import type { AcquirerAnswer, UpstreamFault } from '../acquirer/acquirer.ts';
 import { resolveRefund, settleRefund } from '../acquirer/pending.service.ts';
 
-const KNOWN_FIELDS = new Set(['transaction_id', 'amount', 'reference', 'test']);
+export type { RefundView } from './refund-view.ts';
 
-interface RefundRow {
-  id: string;
-  reference: string;
-  purchaseId: string;
-  state: string;
-  amount: number | string;
-  currency: string;
-  successful: boolean;
-  refunded: string;
-  responseCode: string;
-  message: string | null;
-  authorization: string | null;
-  cardSnapshot: CardSnapshot;
-  transactionDate: Date | string;
-  settlementDate: string;
-}
+const KNOWN_FIELDS = new Set([
+  'transaction_id',
+  'amount',
+  'reference',
+  'currency',
+  'metadata',
+  'customer_ip',
+  'card_token',
+  'card_holder',
+  'card_number',
+  'card_expiry',
+  'cvv',
+  'test',
+]);
 
-const REFUND_COLUMNS = `id, reference, purchase_id as "purchaseId", state, amount, currency, successful, refunded,
-  response_code as "responseCode", message, "authorization", card_snapshot as "cardSnapshot",
-  transaction_date as "transactionDate", settlement_date as "settlementDate"`;
-
-export interface RefundView {
-  id: string | null;
-  transaction_id: string | null;
-  authorization: string | null;
-  amount: number | null;
-  decimal_amount: number | null;
-  refunded: 'Approved' | 'Declined' | 'Error' | null;
-  message: string | null;
-  successful: boolean;
-  reference: string | null;
-  currency: string | null;
-  card_number: string | null;
-  card_holder: string | null;
-  card_expiry: string | null;
-  card_type: string | null;
-  card_token: string | null;
-  transaction_date: string | null;
-  settlement_date: string | null;
-  response_code: string;
-  original_transaction_id: string | null;
-  pending?: boolean;
-  failed?: boolean;
-}
-
-function toRefundView(row: RefundRow): RefundView {
-  const amount = Number(row.amount);
-  const view: RefundView = {
-    id: row.id,
-    transaction_id: row.id,
-    authorization: row.authorization,
-    amount,
-    decimal_amount: decimalAmount(amount, row.currency),
-    refunded: row.refunded as RefundView['refunded'],
-    message: row.message,
-    successful: row.successful,
-    reference: row.reference,
-    currency: row.currency,
-    card_number: row.cardSnapshot.card_number,
-    card_holder: row.cardSnapshot.card_holder,
-    card_expiry: row.cardSnapshot.card_expiry,
-    card_type: row.cardSnapshot.card_type,
-    card_token: row.cardSnapshot.card_token,
-    transaction_date: iso(row.transactionDate),
-    settlement_date: row.settlementDate,
-    response_code: row.responseCode,
-    original_transaction_id: row.purchaseId,
-  };
-  if (row.state === 'pending') view.pending = true;
-  if (row.state === 'failed') view.failed = true;
-  return view;
-}
-
-function rejectedRefundView(amount: number | null, reference: string | null, transactionId: string | null): RefundView {
-  return {
-    id: null,
-    transaction_id: null,
-    authorization: null,
-    amount,
-    decimal_amount: null,
-    refunded: null,
-    message: null,
-    successful: false,
-    reference: reference && scrubCardNumbers(reference),
-    currency: null,
-    card_number: null,
-    card_holder: null,
-    card_expiry: null,
-    card_type: null,
-    card_token: null,
-    transaction_date: null,
-    settlement_date: null,
-    response_code: '99',
-    original_transaction_id: transactionId && scrubCardNumbers(transactionId),
-  };
-}
+/** Active Merchant matches on this text; the real gateway answers it to a refund with neither purchase nor card. */
+export const NO_UNMATCHED_CARD = 'Invalid credit card for unmatched refund';
 
 export type RefundResult =
   | { kind: 'rejected'; errors: string[]; view: RefundView }
@@ -117,7 +38,7 @@ export type RefundResult =
   | { kind: 'unknown'; view: RefundView }
   | { kind: 'fault'; fault: UpstreamFault; reason: string; view: RefundView };
 
-class Rejection extends Error {
+export class Rejection extends Error {
   readonly errors: string[];
   constructor(errors: string[]) {
     super(errors[0]);
@@ -128,17 +49,37 @@ class Rejection extends Error {
 interface PurchaseForRefund {
   id: string;
   amount: string;
+  capturedAmount: string;
   refundedAmount: string;
   currency: string;
   successful: boolean;
+  captured: boolean;
+  voided: boolean;
   state: string;
   upstreamId: string | null;
   cardSnapshot: CardSnapshot;
 }
 
+function digits(n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += String(randomInt(10));
+  return out;
+}
+
+function checkCurrency(value: unknown, errors: string[]): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) {
+    errors.push('Currency must be a three-letter ISO 4217 code');
+    return null;
+  }
+  return value.toUpperCase();
+}
+
 /**
- * `POST /refunds`: full, partial or several refunds of an approved purchase, never more in total
- * than it took. The purchase row is locked so concurrent refunds cannot over-refund.
+ * `POST /refunds`: full, partial or several refunds of a captured purchase, never more in total
+ * than it took; or, with card details and no `transaction_id`, an unmatched refund credited to the
+ * card (sandbox; production for merchants allowed to). The purchase row is locked so concurrent
+ * refunds cannot over-refund.
  */
 export async function makeRefund(
   db: SqlPool,
@@ -148,21 +89,96 @@ export async function makeRefund(
 ): Promise<RefundResult> {
   const errors: string[] = [];
   for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) errors.push(`Unknown field: ${key}`);
+  const missingId = body.transaction_id === undefined || body.transaction_id === null || body.transaction_id === '';
   const transactionId = typeof body.transaction_id === 'string' && body.transaction_id.length <= 255 ? body.transaction_id : null;
-  if (transactionId === null) errors.push('Original transaction could not be found');
+  const cardGiven = ['card_token', 'card_number', 'card_holder', 'card_expiry'].some((k) => body[k] !== undefined && body[k] !== null);
+  let card: RefundCard | undefined;
+  if (missingId && cardGiven) card = checkRefundCard(body, ctx, deps.clock.now(), errors);
+  else if (missingId) errors.push(NO_UNMATCHED_CARD);
+  else if (transactionId === null) errors.push('Original transaction could not be found');
+  else if (cardGiven) errors.push('Give either transaction_id or the card details, not both');
   const amount = checkAmount(body.amount, errors, false);
   const reference = checkReference(body.reference, errors);
-  if (errors.length > 0 || amount === null || reference === null || transactionId === null) {
-    return { kind: 'rejected', errors, view: rejectedRefundView(amount, reference, transactionId) };
+  const currency = checkCurrency(body.currency, errors);
+  const metadata = checkMetadata(body.metadata, errors);
+  if (
+    body.customer_ip !== undefined &&
+    body.customer_ip !== null &&
+    (typeof body.customer_ip !== 'string' || body.customer_ip.length > 64)
+  ) {
+    errors.push('Customer IP must be a string of at most 64 characters');
+  }
+  const rejected = (errs: string[]): RefundResult => ({
+    kind: 'rejected',
+    errors: errs,
+    view: rejectedRefundView(amount, reference, transactionId, metadata),
+  });
+  if (errors.length > 0 || amount === null || reference === null || (transactionId === null && !card)) return rejected(errors);
+  if (card && ctx.environment === 'production') {
+    const allowed = await db.query<{ ok: boolean }>('select unmatched_refunds as ok from gateway.merchants where id = $1', [
+      ctx.merchantId,
+    ]);
+    if (!allowed[0]?.ok) return rejected([NO_UNMATCHED_CARD]);
   }
   if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
+  const notMade = rejectedRefundView(amount, reference, transactionId, metadata);
   const now = deps.clock.now();
   const id = newTransactionId(ctx.idPrefix, 'R');
+  const sandbox = ctx.environment === 'sandbox';
+  const base = {
+    id,
+    reference,
+    state: sandbox ? 'completed' : 'pending',
+    amount,
+    successful: sandbox,
+    refunded: sandbox ? 'Approved' : 'Error',
+    responseCode: sandbox ? '00' : '99',
+    message: sandbox ? 'Approved' : null,
+    authorization: sandbox ? String(randomInt(100000, 999999)) : null,
+    rrn: sandbox ? digits(12) : null,
+    voided: false,
+    metadata,
+    transactionDate: now,
+    settlementDate: now.toISOString().slice(0, 10),
+  };
   try {
+    if (card) {
+      const refundCard = card;
+      const { row, pan } = await db.transaction(async (tx) => {
+        const locked = await lockRefundCard(tx, deps, ctx, refundCard);
+        const row: RefundRow = {
+          ...base,
+          purchaseId: null,
+          standalone: true,
+          currency: currency ?? ctx.currencies[0]!,
+          cardSnapshot: locked.snapshot,
+        };
+        if (!ctx.currencies.includes(row.currency)) {
+          throw new Rejection([
+            `Currency ${row.currency} is not valid for this merchant. Permitted currencies: ${ctx.currencies.join(', ')}`,
+          ]);
+        }
+        await insertRefund(tx, ctx, row, locked.cardId);
+        if (sandbox) return { row, pan: null };
+        const pan = refundCard.kind === 'raw' ? refundCard.card.pan : await openPan(tx, deps, ctx, locked.stored, 'unmatched_refund');
+        return { row, pan };
+      });
+      if (sandbox || pan === null) return { kind: 'processed', view: toRefundView(row) };
+      return await upstreamRefund(db, deps, row, null, notMade, () =>
+        deps.acquirer!.unmatchedRefund({
+          reference: row.id,
+          amount: Number(row.amount),
+          currency: row.currency,
+          cardHolder: row.cardSnapshot.card_holder,
+          cardNumber: pan,
+          cardExpiry: upstreamExpiry(row.cardSnapshot.card_expiry),
+        }),
+      );
+    }
     const { row, purchase } = await db.transaction(async (tx) => {
       const purchases = await tx.query<PurchaseForRefund>(
-        `select id, amount, refunded_amount as "refundedAmount", currency, successful, state, upstream_id as "upstreamId",
-                card_snapshot as "cardSnapshot"
+        `select id, amount, captured_amount as "capturedAmount", refunded_amount as "refundedAmount", currency, successful,
+                captured, voided, state, upstream_id as "upstreamId", card_snapshot as "cardSnapshot"
            from gateway.purchases where merchant_id = $1 and environment = $2 and id = $3 for update`,
         [ctx.merchantId, ctx.environment, transactionId],
       );
@@ -170,75 +186,83 @@ export async function makeRefund(
       if (!purchase) throw new Rejection(['Original transaction could not be found']);
       if (!purchase.successful || purchase.state !== 'completed')
         throw new Rejection(['Original transaction was not approved and cannot be refunded']);
-      const available = Number(purchase.amount) - Number(purchase.refundedAmount);
+      if (purchase.voided) throw new Rejection(['Original transaction was voided and cannot be refunded']);
+      if (!purchase.captured) throw new Rejection(['Original transaction is an uncaptured authorization and cannot be refunded']);
+      if (currency !== null && currency !== purchase.currency) {
+        throw new Rejection([`Currency ${currency} does not match the original transaction's currency ${purchase.currency}`]);
+      }
+      const available = Number(purchase.capturedAmount) - Number(purchase.refundedAmount);
       if (amount > available) throw new Rejection([`Amount exceeds the amount available to refund (${available})`]);
-      const sandbox = ctx.environment === 'sandbox';
       const row: RefundRow = {
-        id,
-        reference,
+        ...base,
         purchaseId: purchase.id,
-        state: sandbox ? 'completed' : 'pending',
-        amount,
+        standalone: false,
         currency: purchase.currency,
-        successful: sandbox,
-        refunded: sandbox ? 'Approved' : 'Error',
-        responseCode: sandbox ? '00' : '99',
-        message: sandbox ? 'Approved' : null,
-        authorization: sandbox ? String(randomInt(100000, 999999)) : null,
         cardSnapshot: purchase.cardSnapshot,
-        transactionDate: now,
-        settlementDate: now.toISOString().slice(0, 10),
       };
-      const inserted = await tx.query<{ id: string }>(
-        `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
-            refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing returning id`,
-        [
-          row.id,
-          ctx.merchantId,
-          ctx.environment,
-          row.reference,
-          row.purchaseId,
-          row.state,
-          row.amount,
-          row.currency,
-          row.successful,
-          row.refunded,
-          row.responseCode,
-          row.message,
-          row.authorization,
-          JSON.stringify(row.cardSnapshot),
-          row.transactionDate,
-          row.settlementDate,
-        ],
-      );
-      if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
+      await insertRefund(tx, ctx, row, null);
       // Reserve the amount now, so a concurrent refund sees it; a refused upstream refund releases it.
       await tx.query('update gateway.purchases set refunded_amount = refunded_amount + $1 where id = $2', [amount, purchase.id]);
       return { row, purchase };
     });
-    if (ctx.environment === 'sandbox') return { kind: 'processed', view: toRefundView(row) };
-    return await upstreamRefund(db, deps, row, purchase, rejectedRefundView(amount, reference, transactionId));
+    if (sandbox) return { kind: 'processed', view: toRefundView(row) };
+    return await upstreamRefund(db, deps, row, purchase.id, notMade, () =>
+      deps.acquirer!.refund({ reference: row.id, upstreamTransactionId: purchase.upstreamId ?? purchase.id, amount: Number(row.amount) }),
+    );
   } catch (err) {
-    if (err instanceof Rejection)
-      return { kind: 'rejected', errors: err.errors, view: rejectedRefundView(amount, reference, transactionId) };
+    if (err instanceof Rejection) return rejected(err.errors);
     throw err;
   }
 }
 
+async function insertRefund(tx: Sql, ctx: MerchantContext, row: RefundRow, cardId: string | null): Promise<void> {
+  const inserted = await tx.query<{ id: string }>(
+    `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
+        refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date,
+        rrn, standalone, metadata, card_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+     on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing returning id`,
+    [
+      row.id,
+      ctx.merchantId,
+      ctx.environment,
+      row.reference,
+      row.purchaseId,
+      row.state,
+      row.amount,
+      row.currency,
+      row.successful,
+      row.refunded,
+      row.responseCode,
+      row.message,
+      row.authorization,
+      JSON.stringify(row.cardSnapshot),
+      row.transactionDate,
+      row.settlementDate,
+      row.rrn,
+      row.standalone,
+      JSON.stringify(row.metadata),
+      cardId,
+    ],
+  );
+  if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
+}
+
+/** The snapshot's `YYYY-MM-DD` (last day of the month) as the `MM/YYYY` a request takes. */
+function upstreamExpiry(snapshotExpiry: string): string {
+  return `${snapshotExpiry.slice(5, 7)}/${snapshotExpiry.slice(0, 4)}`;
+}
+
+/** Sends a pending refund upstream and records the answer; a refused refund of a purchase releases its amount. */
 async function upstreamRefund(
   db: SqlPool,
   deps: PurchaseDeps,
   row: RefundRow,
-  purchase: PurchaseForRefund,
+  purchaseId: string | null,
   notMade: RefundView,
+  send: () => Promise<AcquirerAnswer>,
 ): Promise<RefundResult> {
-  const answer = await deps.acquirer!.refund({
-    reference: row.id,
-    upstreamTransactionId: purchase.upstreamId ?? purchase.id,
-    amount: Number(row.amount),
-  });
+  const answer = await send();
   if (answer.kind === 'unknown') {
     deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
     return { kind: 'unknown', view: toRefundView(row) };
@@ -247,18 +271,17 @@ async function upstreamRefund(
     // Nothing reached the upstream: no record, the amount released, the reference free again.
     await db.transaction(async (tx) => {
       const deleted = await tx.query(`delete from gateway.refunds where id = $1 and state = 'pending' returning id`, [row.id]);
-      if (deleted.length === 1) {
+      if (deleted.length === 1 && purchaseId !== null) {
         await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
           Number(row.amount),
-          purchase.id,
+          purchaseId,
         ]);
       }
     });
     deps.logger.warn({ reference: row.id, fault: answer.fault, reason: answer.reason }, 'upstream refund not made');
     return { kind: 'fault', fault: answer.fault, reason: answer.reason, view: { ...notMade, pending: false } };
   }
-  const pending = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: purchase.id };
-  await settleRefund(db, pending, answer);
+  await settleRefund(db, { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId }, answer);
   return {
     kind: 'processed',
     view: toRefundView({
@@ -269,15 +292,16 @@ async function upstreamRefund(
       responseCode: answer.responseCode,
       message: answer.message,
       authorization: answer.authorization,
+      rrn: answer.rrn ?? row.rrn,
     }),
   };
 }
 
-async function findRefundRow(db: Sql, ctx: MerchantContext, idOrReference: string): Promise<RefundRow | undefined> {
-  if (idOrReference.length > 255) return undefined;
+export async function findRefundRow(db: Sql, ctx: MerchantContext, idOrReference: string, lock = false): Promise<RefundRow | undefined> {
+  if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
   const rows = await db.query<RefundRow>(
     `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1`,
+      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1${lock ? ' for update' : ''}`,
     [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
   );
   return rows[0];
