@@ -6,6 +6,7 @@ import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
+import { periodInvoice } from '../billing/invoices/lines/period-invoice.ts';
 
 export interface SchedulerDeps {
   sql: SqlPool;
@@ -53,12 +54,22 @@ interface DueRow {
   current_interval_count: number;
   /** The test clock's time, for a subscription on one. */
   clock_time: string | null;
+  // What the period's invoice is composed of (src/billing/invoices/lines).
+  plan_name: string;
+  plan_setup_fee: string;
+  plan_billing_cycles: number | null;
+  quantity: number;
+  next_quantity: number | null;
+  periods_invoiced: number;
+  credit_balance: string;
 }
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
   s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
-  cp.interval as current_interval, cp.interval_count as current_interval_count`;
+  cp.interval as current_interval, cp.interval_count as current_interval_count,
+  p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
+  s.periods_invoiced, s.credit_balance`;
 
 /**
  * Claims up to `limit` due subscriptions, locking them and skipping rows another scheduler holds:
@@ -102,6 +113,10 @@ interface Advance {
   current_period_end: string | null;
   next_charge_at: string | null;
   cancelled_at: string | null;
+  /** Quantity, period invoices and credit after this period (null: unchanged). */
+  quantity: number | null;
+  periods_invoiced: number | null;
+  credit_balance: number | null;
 }
 
 /** The invoice of the period that began, as the batch statement reads it. */
@@ -118,6 +133,13 @@ interface NewInvoice {
   currency: string;
   /** The plan's dunning policy as JSON text. */
   dunning: string;
+  /** The composed invoice: lines as JSON text; an amount of 0 is paid at once, with no purchase. */
+  lines: string;
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  status: 'open' | 'paid';
+  paid_at: string | null;
 }
 
 interface Planned {
@@ -143,6 +165,9 @@ function planFor(row: DueRow): Planned {
         current_period_end: null,
         next_charge_at: null,
         cancelled_at: row.next_charge_at,
+        quantity: null,
+        periods_invoiced: null,
+        credit_balance: null,
       },
       invoice: null,
       events: [
@@ -169,6 +194,19 @@ function planFor(row: DueRow): Planned {
   const cadence: Cadence = { interval: row.plan_interval, intervalCount: row.plan_interval_count, timeZone: row.time_zone };
   const p = periodMs(new Date(anchorAt), cadence, index);
   const [start, end] = [isoInstant(p.start), isoInstant(p.end)];
+  const composed = periodInvoice({
+    planName: row.plan_name,
+    planAmount: Number(row.plan_amount),
+    setupFee: Number(row.plan_setup_fee),
+    billingCycles: row.plan_billing_cycles,
+    quantity: row.quantity,
+    nextQuantity: row.next_quantity,
+    periodsInvoiced: row.periods_invoiced,
+    creditBalance: Number(row.credit_balance),
+    period: { start: new Date(p.start), end: new Date(p.end) },
+  });
+  if (composed.kind === 'completed') return completedPlan(row);
+  const { invoice: bill } = composed;
   const events: NewEvent[] = [];
   if (row.status === 'trialing')
     events.push({
@@ -187,6 +225,9 @@ function planFor(row: DueRow): Planned {
       current_period_end: end,
       next_charge_at: end,
       cancelled_at: null,
+      quantity: composed.quantity,
+      periods_invoiced: composed.periodsInvoiced,
+      credit_balance: composed.creditBalance,
     },
     invoice: {
       merchant_id: row.merchant_id,
@@ -196,12 +237,49 @@ function planFor(row: DueRow): Planned {
       period_index: index,
       period_start: start,
       period_end: end,
-      amount: row.plan_amount,
+      amount: String(bill.amount),
       currency: row.plan_currency,
       dunning: row.plan_dunning,
+      lines: JSON.stringify(bill.lines),
+      subtotal: bill.subtotal,
+      discount: bill.discount,
+      credit_applied: bill.creditApplied,
+      status: bill.amount === 0 ? 'paid' : 'open',
+      paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
     },
     events,
     nextChargeMs: p.end,
+  };
+}
+
+/** A fixed-term plan's last invoiced period has ended: the subscription completes, with no invoice. */
+function completedPlan(row: DueRow): Planned {
+  const at = new Date(row.next_charge_at).toISOString();
+  return {
+    advance: {
+      id: row.id,
+      plan_id: row.plan_id,
+      status: 'completed',
+      anchor_at: row.anchor_at,
+      next_period_index: row.next_period_index,
+      current_period_start: null,
+      current_period_end: null,
+      next_charge_at: null,
+      cancelled_at: null,
+      quantity: null,
+      periods_invoiced: null,
+      credit_balance: null,
+    },
+    invoice: null,
+    events: [
+      {
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        type: 'subscription.completed',
+        data: { subscription_id: row.id, completed_at: at, periods_invoiced: row.periods_invoiced },
+      },
+    ],
+    nextChargeMs: null,
   };
 }
 
@@ -230,41 +308,52 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
   const events = plans.flatMap((p) =>
     p.events.map((e) => ({ merchant_id: e.merchantId, environment: e.environment, type: e.type, data: e.data })),
   );
-  const created = await tx.query<{ id: string }>(
+  const created = await tx.query<{ id: string; status: string }>(
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
-         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text)),
+         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text,
+         lines text, subtotal bigint, discount bigint, credit_applied bigint, status text, paid_at timestamptz)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-           amount, currency, status, attempt_count, dunning, created_at, updated_at)
+           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at)
        select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, 'open', 0, dunning::jsonb, $4, $4
+              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at
          from input
        on conflict on constraint invoices_period_unique do nothing
-       returning id, subscription_id, merchant_id, environment, amount, currency),
+       returning id, subscription_id, merchant_id, environment, amount, currency, status),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
            current_period_end = coalesce(u.current_period_end, s.current_period_end), next_charge_at = u.next_charge_at,
            cancelled_at = coalesce(u.cancelled_at, s.cancelled_at), cancel_at_period_end = s.cancel_at_period_end and u.cancelled_at is null,
+           quantity = coalesce(u.quantity, s.quantity), next_quantity = case when u.quantity is null then s.next_quantity end,
+           periods_invoiced = coalesce(u.periods_invoiced, s.periods_invoiced), credit_balance = coalesce(u.credit_balance, s.credit_balance),
            updated_at = $4
          from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
-           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz)
+           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz,
+           quantity int, periods_invoiced int, credit_balance bigint)
         where s.id = u.id),
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
                                  'currency', invoiced.currency, 'period_start', input.period_start) as data
-         from invoiced join input on input.subscription_id = invoiced.subscription_id),
+         from invoiced join input on input.subscription_id = invoiced.subscription_id
+       union all
+       -- An invoice of 0 (a full discount, credit) is paid as it is written: no purchase, no charge job.
+       select invoiced.merchant_id, invoiced.environment, 'invoice.paid',
+              jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', 0,
+                                 'currency', invoiced.currency, 'purchase_id', null)
+         from invoiced where invoiced.status = 'paid'),
      other_events as (select * from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb)),
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, d, $4, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d))
-     select id from invoiced`,
+     select id, status from invoiced`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
   );
-  return { claimed: rows.length, jobs: created.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
+  const owed = created.filter((inv) => inv.status === 'open');
+  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'subscription.resumed',
   'subscription.cancelled',
   'subscription.past_due',
+  'subscription.completed',
   'invoice.created',
   'invoice.paid',
   'invoice.payment_failed',

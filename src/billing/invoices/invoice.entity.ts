@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
+import type { InvoiceLine } from './lines/invoice-line.ts';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'past_due', 'uncollectible', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -22,8 +23,15 @@ export const Invoice = defineEntity({
     periodIndex: p.integer(),
     periodStart: p.datetime().columnType('timestamptz'),
     periodEnd: p.datetime().columnType('timestamptz'),
+    /** What the card is charged: `subtotal − discount − credit_applied` (≥ 0). */
     amount: p.bigint('number'),
     currency: p.string().length(3),
+    /** The lines the amount is composed of (credits and discounts negative): `sum(lines) − credit_applied = amount`. */
+    lines: p.json<InvoiceLine[]>().columnType('jsonb').default('[]'),
+    subtotal: p.bigint('number').default(0),
+    discount: p.bigint('number').default(0),
+    creditApplied: p.bigint('number').default(0),
+    refundedAmount: p.bigint('number').default(0),
     status: p.string().length(14),
     attemptCount: p.integer().default(0),
     /** The dunning policy the invoice started under; a later plan change does not alter it. */

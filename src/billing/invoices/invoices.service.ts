@@ -5,6 +5,7 @@ import type { Page, Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { INVOICE_STATUSES } from './invoice.entity.ts';
+import type { InvoiceLine } from './lines/invoice-line.ts';
 
 export const InvoiceFilter = z.object({ subscription_id: z.uuid().optional(), status: z.enum(INVOICE_STATUSES).optional() });
 
@@ -27,6 +28,11 @@ export interface InvoiceView {
   period_end: string;
   amount: number;
   currency: string;
+  lines: InvoiceLine[];
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  refunded_amount: number;
   status: string;
   next_attempt_at: string | null;
   paid_at: string | null;
@@ -41,6 +47,11 @@ interface Row {
   period_end: string;
   amount: string;
   currency: string;
+  lines: InvoiceLine[];
+  subtotal: string;
+  discount: string;
+  credit_applied: string;
+  refunded_amount: string;
   status: string;
   next_attempt_at: string | null;
   paid_at: string | null;
@@ -48,7 +59,7 @@ interface Row {
   attempts: AttemptView[] | null;
 }
 
-const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
@@ -62,6 +73,11 @@ function toView(r: Row): InvoiceView {
     period_end: iso(r.period_end),
     amount: Number(r.amount),
     currency: r.currency,
+    lines: r.lines,
+    subtotal: Number(r.subtotal),
+    discount: Number(r.discount),
+    credit_applied: Number(r.credit_applied),
+    refunded_amount: Number(r.refunded_amount),
     status: r.status,
     next_attempt_at: iso(r.next_attempt_at),
     paid_at: iso(r.paid_at),

@@ -21,11 +21,25 @@ const Metadata = z
   .record(z.string().max(100), z.string().max(1000))
   .refine((m) => Object.keys(m).length <= 50, 'metadata holds at most 50 keys');
 const StartDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const Quantity = z
+  .number()
+  .int('quantity must be an integer')
+  .min(1, 'quantity must be at least 1')
+  .max(100_000, 'quantity must be at most 100,000');
+/** The largest subscription line (`plan.amount × quantity`): lines and their sums stay exact integers. */
+export const MAX_LINE_AMOUNT = 1_000_000_000_000_000;
+
+function assertLineFits(planAmount: number, quantity: number): void {
+  if (planAmount * quantity > MAX_LINE_AMOUNT) {
+    throw BillingErrors.validation([`quantity: plan amount × quantity may not exceed ${MAX_LINE_AMOUNT} minor units`]);
+  }
+}
 
 export const SubscriptionCreate = z.strictObject({
   plan_id: z.string().min(1).max(64),
   card_token: z.string().min(1).max(255),
   customer_reference: z.string().trim().min(1).max(255),
+  quantity: Quantity.optional(),
   start_date: StartDate.optional(),
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),
@@ -38,6 +52,7 @@ export const SubscriptionUpdate = z.strictObject({
   card_token: z.string().min(1).max(255).optional(),
   metadata: Metadata.optional(),
   plan_id: z.string().min(1).max(64).optional(),
+  quantity: Quantity.optional(),
   test: z.boolean().optional(),
 });
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
@@ -53,6 +68,9 @@ export interface SubscriptionView {
   status: string;
   plan_id: string;
   pending_plan_id: string | null;
+  quantity: number;
+  pending_quantity: number | null;
+  credit_balance: number;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -73,6 +91,9 @@ interface Row {
   status: string;
   plan_id: string;
   next_plan_id: string | null;
+  quantity: number;
+  next_quantity: number | null;
+  credit_balance: string;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -91,7 +112,7 @@ interface Row {
   environment: string;
 }
 
-const COLUMNS = `id, status, plan_id, next_plan_id, card_token, customer_reference, time_zone, current_period_start, current_period_end,
+const COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, card_token, customer_reference, time_zone, current_period_start, current_period_end,
   next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
 
 function toView(r: Row): SubscriptionView {
@@ -100,6 +121,9 @@ function toView(r: Row): SubscriptionView {
     status: r.status,
     plan_id: r.plan_id,
     pending_plan_id: r.next_plan_id,
+    quantity: r.quantity,
+    pending_quantity: r.next_quantity,
+    credit_balance: Number(r.credit_balance),
     card_token: r.card_token,
     customer_reference: r.customer_reference,
     time_zone: r.time_zone,
@@ -163,6 +187,7 @@ export async function createSubscription(
   const plan = await findPlan(db, merchant, input.plan_id);
   if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
   if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  assertLineFits(plan.amount, input.quantity ?? 1);
   if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
   const card = await requireCard(deps, merchant, input.card_token);
   const now = await nowFor(db, deps, merchant, input.test_clock_id ?? null);
@@ -176,8 +201,8 @@ export async function createSubscription(
     const rows = await tx.query<Row>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
-          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16)
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16, $17)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -196,6 +221,7 @@ export async function createSubscription(
         JSON.stringify(input.metadata ?? {}),
         created,
         card.expiry,
+        input.quantity ?? 1,
       ],
     );
     const view = toView(rows[0]!);
@@ -248,19 +274,28 @@ export async function updateSubscription(
   input: SubscriptionUpdate,
 ): Promise<SubscriptionView> {
   const card = input.card_token ? await requireCard(deps, merchant, input.card_token) : null;
+  const newPlan = input.plan_id ? await findPlan(deps.sql, merchant, input.plan_id) : undefined;
   if (input.plan_id) {
-    const plan = await findPlan(deps.sql, merchant, input.plan_id);
-    if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
-    if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+    if (!newPlan) throw BillingErrors.notFound('Plan', input.plan_id);
+    if (newPlan.status !== 'active') throw BillingErrors.validation([`Plan ${newPlan.id} is archived and takes no new subscriptions`]);
   }
   const now = deps.now();
   return deps.sql.transaction(async (tx) => {
     const current = await load(tx, merchant, id, true);
-    if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is cancelled and cannot be changed');
+    if (current.status === 'cancelled' || current.status === 'completed') {
+      throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
+    }
+    if (input.quantity !== undefined || newPlan) {
+      const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
+        current.next_plan_id ?? current.plan_id,
+      ]);
+      assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
+    }
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
-          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5
+          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
+          next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end
         where id = $1 returning ${COLUMNS}`,
       [
         id,
@@ -269,6 +304,7 @@ export async function updateSubscription(
         input.plan_id ?? null,
         now,
         card?.expiry ?? null,
+        input.quantity ?? null,
       ],
     );
     const view = toView(rows[0]!);

@@ -1,0 +1,51 @@
+import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
+import { setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+
+/** What the scheduler knows of a subscription whose period begins. */
+export interface PeriodInput {
+  planName: string;
+  planAmount: number;
+  setupFee: number;
+  /** The plan's `billing_cycles` (null: until cancelled). */
+  billingCycles: number | null;
+  quantity: number;
+  /** A quantity change for the next period, taking effect at this boundary. */
+  nextQuantity: number | null;
+  periodsInvoiced: number;
+  creditBalance: number;
+  discount?: Discount | null;
+  period: { start: Date; end: Date };
+}
+
+/** The plan's term has run: the subscription is `completed`, no invoice is written. */
+export interface PeriodCompleted {
+  kind: 'completed';
+}
+
+export interface PeriodInvoiced {
+  kind: 'invoiced';
+  invoice: ComposedInvoice;
+  /** The subscription after this period's invoice: its quantity, its count of period invoices, its credit. */
+  quantity: number;
+  periodsInvoiced: number;
+  creditBalance: number;
+}
+
+/**
+ * The invoice of a period that begins (the one composer every path shares): the plan's line at
+ * the subscription's quantity, the setup fee on the first period invoice only, the coupon, then
+ * credit. A plan with `billing_cycles` N completes when its N-th invoiced period ends, that is
+ * when period N + 1 would begin.
+ */
+export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
+  if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
+  const quantity = input.nextQuantity ?? input.quantity;
+  const lines: InvoiceLine[] = [
+    subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period }),
+  ];
+  if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
+  const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance });
+  // Every line here is positive: the composer can only answer with an invoice.
+  if (invoice.kind !== 'invoice') throw new RangeError('a period invoice cannot be a credit');
+  return { kind: 'invoiced', invoice, quantity, periodsInvoiced: input.periodsInvoiced + 1, creditBalance: invoice.creditBalance };
+}
