@@ -19,6 +19,7 @@ import { EVENT_TYPES } from '../billing/events/events.service.ts';
 import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
 import { requestHash } from '../billing/idempotency/idempotency.service.ts';
 import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
+import { registerCouponRoutes } from './coupons-api.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,6 +108,8 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.post('/subscriptions/:id/cancel', { schema: { params: Id, body: SubscriptionCancel.nullish() } }, async (req, reply) =>
     reply.send(ok(await core.cancelSubscription(principalOf(req), req.params.id, req.body?.at_period_end ?? false), test)),
   );
+
+  registerCouponRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

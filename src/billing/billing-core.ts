@@ -18,6 +18,7 @@ import {
   type SubscriptionUpdate,
 } from './subscriptions/subscriptions.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
+import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
@@ -72,6 +73,11 @@ export class BillingCore {
     return resumed;
   };
   cancelSubscription = (m: MerchantRef, id: string, atPeriodEnd: boolean) => cancelSubscription(this.#subs, m, id, atPeriodEnd);
+
+  createCoupon = (m: MerchantRef, input: CouponCreate) => createCoupon(this.#deps.sql, m, input, this.#deps.clock.now());
+  coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
+  coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
+  archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
 
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);

@@ -1,4 +1,5 @@
 import { Plan } from './plans/plan.entity.ts';
+import { Coupon } from './coupons/coupon.entity.ts';
 import { Subscription } from './subscriptions/subscription.entity.ts';
 import { Invoice } from './invoices/invoice.entity.ts';
 import { ChargeAttempt } from './charges/charge-attempt.entity.ts';
@@ -24,4 +25,5 @@ export const billingEntities = [
   WebhookDelivery,
   WebhookDeliveryAttempt,
   CardRetryLease,
+  Coupon,
 ];

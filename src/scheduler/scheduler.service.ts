@@ -7,6 +7,7 @@ import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
 import { periodInvoice } from '../billing/invoices/lines/period-invoice.ts';
+import { HELD_COUPON_COLUMNS, heldDiscount, type HeldCoupon } from '../billing/coupons/redeem-coupon.ts';
 
 export interface SchedulerDeps {
   sql: SqlPool;
@@ -32,7 +33,7 @@ export interface SchedulerDeps {
 /** Subscription states that are billed when a period begins. */
 export const BILLABLE = ['trialing', 'active', 'past_due'];
 
-interface DueRow {
+interface DueRow extends HeldCoupon {
   id: string;
   merchant_id: string;
   environment: string;
@@ -69,7 +70,7 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
   cp.interval as current_interval, cp.interval_count as current_interval_count,
   p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
-  s.periods_invoiced, s.credit_balance`;
+  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS}`;
 
 /**
  * Claims up to `limit` due subscriptions, locking them and skipping rows another scheduler holds:
@@ -85,7 +86,8 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
         order by next_charge_at limit $2 for update skip locked)
      select ${DUE_COLUMNS}, null as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
-       join billing.plans cp on cp.id = s.plan_id`,
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
     [now, limit],
   );
   if (real.length >= limit) return real;
@@ -96,7 +98,8 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
         order by s.next_charge_at limit $1 for update of s skip locked)
      select ${DUE_COLUMNS}, due.frozen_time as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
-       join billing.plans cp on cp.id = s.plan_id`,
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
     [limit - real.length],
   );
   return real.concat(clocked);
@@ -117,6 +120,8 @@ interface Advance {
   quantity: number | null;
   periods_invoiced: number | null;
   credit_balance: number | null;
+  /** A held coupon counted one more period invoice (`once` and `repeating` run down, then drop). */
+  coupon_used: boolean;
 }
 
 /** The invoice of the period that began, as the batch statement reads it. */
@@ -168,6 +173,7 @@ function planFor(row: DueRow): Planned {
         quantity: null,
         periods_invoiced: null,
         credit_balance: null,
+        coupon_used: false,
       },
       invoice: null,
       events: [
@@ -203,6 +209,7 @@ function planFor(row: DueRow): Planned {
     nextQuantity: row.next_quantity,
     periodsInvoiced: row.periods_invoiced,
     creditBalance: Number(row.credit_balance),
+    discount: heldDiscount(row, row.plan_currency),
     period: { start: new Date(p.start), end: new Date(p.end) },
   });
   if (composed.kind === 'completed') return completedPlan(row);
@@ -228,6 +235,7 @@ function planFor(row: DueRow): Planned {
       quantity: composed.quantity,
       periods_invoiced: composed.periodsInvoiced,
       credit_balance: composed.creditBalance,
+      coupon_used: row.coupon_code !== null,
     },
     invoice: {
       merchant_id: row.merchant_id,
@@ -269,6 +277,7 @@ function completedPlan(row: DueRow): Planned {
       quantity: null,
       periods_invoiced: null,
       credit_balance: null,
+      coupon_used: false,
     },
     invoice: null,
     events: [
@@ -328,10 +337,13 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
            cancelled_at = coalesce(u.cancelled_at, s.cancelled_at), cancel_at_period_end = s.cancel_at_period_end and u.cancelled_at is null,
            quantity = coalesce(u.quantity, s.quantity), next_quantity = case when u.quantity is null then s.next_quantity end,
            periods_invoiced = coalesce(u.periods_invoiced, s.periods_invoiced), credit_balance = coalesce(u.credit_balance, s.credit_balance),
+           coupon_id = case when u.coupon_used and s.coupon_periods_left <= 1 then null else s.coupon_id end,
+           coupon_periods_left = case when u.coupon_used and s.coupon_periods_left <= 1 then null
+                                      when u.coupon_used then s.coupon_periods_left - 1 else s.coupon_periods_left end,
            updated_at = $4
          from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
            current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz,
-           quantity int, periods_invoiced int, credit_balance bigint)
+           quantity int, periods_invoiced int, credit_balance bigint, coupon_used boolean)
         where s.id = u.id),
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,

@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'card.expiring',
   'card.expired',
   'card.updated',
+  'coupon.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

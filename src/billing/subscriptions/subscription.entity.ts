@@ -41,6 +41,9 @@ export const Subscription = defineEntity({
     periodsInvoiced: p.integer().default(0),
     /** Credit held (minor units, ≥ 0): later invoices use it before the card. */
     creditBalance: p.bigint('number').default(0),
+    /** The coupon held, and how many more period invoices it discounts (null: every one). */
+    couponId: p.uuid().nullable(),
+    couponPeriodsLeft: p.integer().nullable(),
     customerReference: p.string().length(255),
     status: p.string().length(12),
     timeZone: p.string().length(64),

@@ -16,6 +16,7 @@ import type { BillingGateway, MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
+import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 
 const Metadata = z
   .record(z.string().max(100), z.string().max(1000))
@@ -40,6 +41,7 @@ export const SubscriptionCreate = z.strictObject({
   card_token: z.string().min(1).max(255),
   customer_reference: z.string().trim().min(1).max(255),
   quantity: Quantity.optional(),
+  coupon: z.string().min(1).max(64).optional(),
   start_date: StartDate.optional(),
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),
@@ -53,6 +55,8 @@ export const SubscriptionUpdate = z.strictObject({
   metadata: Metadata.optional(),
   plan_id: z.string().min(1).max(64).optional(),
   quantity: Quantity.optional(),
+  /** A coupon code to redeem (replacing any held), or null to remove the one held. */
+  coupon: z.string().min(1).max(64).nullable().optional(),
   test: z.boolean().optional(),
 });
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
@@ -71,6 +75,7 @@ export interface SubscriptionView {
   quantity: number;
   pending_quantity: number | null;
   credit_balance: number;
+  coupon: string | null;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -94,6 +99,8 @@ interface Row {
   quantity: number;
   next_quantity: number | null;
   credit_balance: string;
+  coupon: string | null;
+  coupon_id: string | null;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -112,7 +119,8 @@ interface Row {
   environment: string;
 }
 
-const COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, card_token, customer_reference, time_zone, current_period_start, current_period_end,
+const COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, coupon_id,
+  (select k.code from billing.coupons k where k.id = subscriptions.coupon_id) as coupon, card_token, customer_reference, time_zone, current_period_start, current_period_end,
   next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
 
 function toView(r: Row): SubscriptionView {
@@ -124,6 +132,7 @@ function toView(r: Row): SubscriptionView {
     quantity: r.quantity,
     pending_quantity: r.next_quantity,
     credit_balance: Number(r.credit_balance),
+    coupon: r.coupon,
     card_token: r.card_token,
     customer_reference: r.customer_reference,
     time_zone: r.time_zone,
@@ -198,11 +207,12 @@ export async function createSubscription(
   const trialing = plan.trial_days > 0;
   const created = deps.now();
   return db.transaction(async (tx) => {
+    const redemption = input.coupon ? await redeemCoupon(tx, merchant, input.coupon, { currency: plan.currency, at: now }) : null;
     const rows = await tx.query<Row>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
-          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16, $17)
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16, $17, $18, $19)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -222,6 +232,8 @@ export async function createSubscription(
         created,
         card.expiry,
         input.quantity ?? 1,
+        redemption?.couponId ?? null,
+        redemption?.periodsLeft ?? null,
       ],
     );
     const view = toView(rows[0]!);
@@ -291,6 +303,7 @@ export async function updateSubscription(
       ]);
       assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
     }
+    if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
@@ -324,6 +337,22 @@ export async function updateSubscription(
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
     return view;
   });
+}
+
+/** Redeems a coupon code in place of the one held (the same code again changes nothing), or removes it. */
+async function changeCoupon(tx: Sql, deps: SubscriptionDeps, merchant: MerchantRef, current: Row, code: string | null): Promise<void> {
+  if (code !== null && code === current.coupon) return;
+  let redemption = null;
+  if (code !== null) {
+    const plans = await tx.query<{ currency: string }>('select currency from billing.plans where id = $1', [current.plan_id]);
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    redemption = await redeemCoupon(tx, merchant, code, { currency: plans[0]!.currency, at });
+  }
+  await tx.query('update billing.subscriptions set coupon_id = $2, coupon_periods_left = $3 where id = $1', [
+    current.id,
+    redemption?.couponId ?? null,
+    redemption?.periodsLeft ?? null,
+  ]);
 }
 
 export async function pauseSubscription(deps: SubscriptionDeps, merchant: MerchantRef, id: string): Promise<SubscriptionView> {
