@@ -20,6 +20,7 @@ import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
 import { requestHash } from '../billing/idempotency/idempotency.service.ts';
 import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
+import { registerItemRoutes } from './items-api.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -110,6 +111,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   );
 
   registerCouponRoutes(app, core, test);
+  registerItemRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -18,6 +18,8 @@ import {
   type SubscriptionUpdate,
 } from './subscriptions/subscriptions.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
+import { addItem, deleteItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
+import { attemptCharge } from './charges/attempt-charge.service.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
@@ -47,9 +49,13 @@ export interface BillingCoreDeps {
 export class BillingCore {
   readonly #deps: BillingCoreDeps;
   readonly #subs: SubscriptionDeps;
+  readonly #items: ItemDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
-    this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
+    // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
+    const chargeNow = async (invoiceId: string) => deps.afterCharge([await attemptCharge(deps.charge, { invoiceId, attempt: 1 })]);
+    this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
+    this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -78,6 +84,13 @@ export class BillingCore {
   coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
   coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
   archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
+
+  addItem = async (m: MerchantRef, subscriptionId: string, input: ItemCreate) => {
+    const item = await addItem(this.#items, m, subscriptionId, input);
+    return { ...item, invoice: item.invoice_id && input.invoice_now ? await getInvoice(this.#deps.sql, m, item.invoice_id) : null };
+  };
+  pendingItems = (m: MerchantRef, subscriptionId: string) => listPendingItems(this.#deps.sql, m, subscriptionId);
+  deleteItem = (m: MerchantRef, subscriptionId: string, itemId: string) => deleteItem(this.#items, m, subscriptionId, itemId);
 
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);

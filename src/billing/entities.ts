@@ -1,5 +1,6 @@
 import { Plan } from './plans/plan.entity.ts';
 import { Coupon } from './coupons/coupon.entity.ts';
+import { SubscriptionItem } from './items/subscription-item.entity.ts';
 import { Subscription } from './subscriptions/subscription.entity.ts';
 import { Invoice } from './invoices/invoice.entity.ts';
 import { ChargeAttempt } from './charges/charge-attempt.entity.ts';
@@ -26,4 +27,5 @@ export const billingEntities = [
   WebhookDeliveryAttempt,
   CardRetryLease,
   Coupon,
+  SubscriptionItem,
 ];

@@ -6,7 +6,7 @@ import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
-import { periodInvoice } from '../billing/invoices/lines/period-invoice.ts';
+import { periodInvoice, type PendingItem } from '../billing/invoices/lines/period-invoice.ts';
 import { HELD_COUPON_COLUMNS, heldDiscount, type HeldCoupon } from '../billing/coupons/redeem-coupon.ts';
 
 export interface SchedulerDeps {
@@ -63,6 +63,7 @@ interface DueRow extends HeldCoupon {
   next_quantity: number | null;
   periods_invoiced: number;
   credit_balance: string;
+  pending_items: PendingItem[] | null;
 }
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
@@ -70,7 +71,9 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
   cp.interval as current_interval, cp.interval_count as current_interval_count,
   p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
-  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS}`;
+  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS},
+  (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity)
+     order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;
 
 /**
  * Claims up to `limit` due subscriptions, locking them and skipping rows another scheduler holds:
@@ -145,6 +148,8 @@ interface NewInvoice {
   credit_applied: number;
   status: 'open' | 'paid';
   paid_at: string | null;
+  /** The one-off items it took, as a JSON array of ids. */
+  item_ids: string;
 }
 
 interface Planned {
@@ -210,6 +215,7 @@ function planFor(row: DueRow): Planned {
     periodsInvoiced: row.periods_invoiced,
     creditBalance: Number(row.credit_balance),
     discount: heldDiscount(row, row.plan_currency),
+    items: row.pending_items ?? [],
     period: { start: new Date(p.start), end: new Date(p.end) },
   });
   if (composed.kind === 'completed') return completedPlan(row);
@@ -254,6 +260,7 @@ function planFor(row: DueRow): Planned {
       credit_applied: bill.creditApplied,
       status: bill.amount === 0 ? 'paid' : 'open',
       paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
+      item_ids: JSON.stringify(composed.itemIds),
     },
     events,
     nextChargeMs: p.end,
@@ -321,15 +328,19 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
          period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text,
-         lines text, subtotal bigint, discount bigint, credit_applied bigint, status text, paid_at timestamptz)),
+         lines text, subtotal bigint, discount bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at)
        select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
               amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at
          from input
-       on conflict on constraint invoices_period_unique do nothing
+       on conflict (subscription_id, period_start) where kind = 'period' do nothing
        returning id, subscription_id, merchant_id, environment, amount, currency, status),
+     items_taken as (
+       update billing.subscription_items it set invoice_id = invoiced.id
+         from invoiced join input on input.subscription_id = invoiced.subscription_id
+        where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),

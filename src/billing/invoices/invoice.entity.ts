@@ -20,6 +20,8 @@ export const Invoice = defineEntity({
     environment: p.string().length(10),
     subscriptionId: p.uuid(),
     planId: p.uuid(),
+    /** `period` (one per subscription and period), `proration` (a change effective now) or `one_off` (items invoiced now). */
+    kind: p.string().length(10).default('period'),
     periodIndex: p.integer(),
     periodStart: p.datetime().columnType('timestamptz'),
     periodEnd: p.datetime().columnType('timestamptz'),
@@ -52,8 +54,12 @@ export const Invoice = defineEntity({
   },
   // Also the index of a subscription's invoices (every read filters on subscription_id, and lists
   // them by period_start): a second one on (subscription_id, period_index) only cost writes.
-  uniques: [{ properties: ['subscriptionId', 'periodStart'], name: 'invoices_period_unique' }],
   indexes: [
+    {
+      // One invoice per subscription and period; proration and one-off invoices stand beside them.
+      name: 'invoices_period_unique',
+      expression: `create unique index "invoices_period_unique" on "billing"."invoices" ("subscription_id", "period_start") where "kind" = 'period'`,
+    },
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'invoices_listing_index' },
     {
       name: 'invoices_retry_due_index',

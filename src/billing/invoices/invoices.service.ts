@@ -24,6 +24,7 @@ export interface AttemptView {
 export interface InvoiceView {
   id: string;
   subscription_id: string;
+  kind: string;
   period_start: string;
   period_end: string;
   amount: number;
@@ -43,6 +44,7 @@ export interface InvoiceView {
 interface Row {
   id: string;
   subscription_id: string;
+  kind: string;
   period_start: string;
   period_end: string;
   amount: string;
@@ -59,7 +61,7 @@ interface Row {
   attempts: AttemptView[] | null;
 }
 
-const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
@@ -69,6 +71,7 @@ function toView(r: Row): InvoiceView {
   return {
     id: r.id,
     subscription_id: r.subscription_id,
+    kind: r.kind,
     period_start: iso(r.period_start),
     period_end: iso(r.period_end),
     amount: Number(r.amount),

@@ -17,6 +17,7 @@ import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
+import { applyChangeNow } from './change-now.service.ts';
 
 const Metadata = z
   .record(z.string().max(100), z.string().max(1000))
@@ -50,15 +51,27 @@ export const SubscriptionCreate = z.strictObject({
 });
 export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
 
-export const SubscriptionUpdate = z.strictObject({
-  card_token: z.string().min(1).max(255).optional(),
-  metadata: Metadata.optional(),
-  plan_id: z.string().min(1).max(64).optional(),
-  quantity: Quantity.optional(),
-  /** A coupon code to redeem (replacing any held), or null to remove the one held. */
-  coupon: z.string().min(1).max(64).nullable().optional(),
-  test: z.boolean().optional(),
-});
+export const SubscriptionUpdate = z
+  .strictObject({
+    card_token: z.string().min(1).max(255).optional(),
+    metadata: Metadata.optional(),
+    plan_id: z.string().min(1).max(64).optional(),
+    quantity: Quantity.optional(),
+    /** A coupon code to redeem (replacing any held), or null to remove the one held. */
+    coupon: z.string().min(1).max(64).nullable().optional(),
+    /** When a `plan_id` or `quantity` change takes effect: from the next period (the default), or now, prorated. */
+    effective: z.enum(['next_period', 'now']).optional(),
+    prorate: z.boolean().optional(),
+    test: z.boolean().optional(),
+  })
+  .refine((u) => (u.effective === undefined && u.prorate === undefined) || u.plan_id !== undefined || u.quantity !== undefined, {
+    path: ['effective'],
+    message: 'effective and prorate apply to a plan_id or quantity change',
+  })
+  .refine((u) => u.prorate === undefined || u.effective === 'now', {
+    path: ['prorate'],
+    message: 'prorate applies to a change effective now',
+  });
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
 
 export const SubscriptionCancel = z.strictObject({ at_period_end: z.boolean().optional(), test: z.boolean().optional() });
@@ -153,6 +166,8 @@ export interface SubscriptionDeps {
   sql: SqlPool;
   gateway: BillingGateway;
   now(): Date;
+  /** Charges an open invoice now (a proration), after the transaction that wrote it commits. */
+  chargeNow?(invoiceId: string): Promise<void>;
 }
 
 /** "Now" for a subscription: its test clock's frozen time, or the real clock. */
@@ -292,7 +307,9 @@ export async function updateSubscription(
     if (newPlan.status !== 'active') throw BillingErrors.validation([`Plan ${newPlan.id} is archived and takes no new subscriptions`]);
   }
   const now = deps.now();
-  return deps.sql.transaction(async (tx) => {
+  const changeNow = input.effective === 'now';
+  let owed: string | null = null;
+  const updated = await deps.sql.transaction(async (tx) => {
     const current = await load(tx, merchant, id, true);
     if (current.status === 'cancelled' || current.status === 'completed') {
       throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
@@ -304,6 +321,16 @@ export async function updateSubscription(
       assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
     }
     if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
+    if (changeNow) {
+      const outcome = await applyChangeNow(tx, merchant, current, {
+        planId: input.plan_id,
+        quantity: input.quantity,
+        prorate: input.prorate ?? true,
+        billingNow: await nowFor(tx, deps, merchant, current.test_clock_id),
+        now,
+      });
+      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed = outcome.invoiceId;
+    }
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
@@ -314,10 +341,10 @@ export async function updateSubscription(
         id,
         input.card_token ?? null,
         input.metadata ? JSON.stringify(input.metadata) : null,
-        input.plan_id ?? null,
+        changeNow ? null : (input.plan_id ?? null),
         now,
         card?.expiry ?? null,
-        input.quantity ?? null,
+        changeNow ? null : (input.quantity ?? null),
       ],
     );
     const view = toView(rows[0]!);
@@ -333,10 +360,19 @@ export async function updateSubscription(
         await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $2 where id = $1`, [current.test_clock_id, now]);
       }
     }
-    const changes = Object.keys(input).filter((k) => k !== 'test');
-    await recordEvents(tx, now, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
+    const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
+    await recordEvents(tx, now, [
+      {
+        ...merchant,
+        type: 'subscription.updated',
+        data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
+      },
+    ]);
     return view;
   });
+  // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
+  if (owed && deps.chargeNow) await deps.chargeNow(owed);
+  return owed ? getSubscription(deps.sql, merchant, id) : updated;
 }
 
 /** Redeems a coupon code in place of the one held (the same code again changes nothing), or removes it. */

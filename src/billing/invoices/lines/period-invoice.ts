@@ -1,5 +1,13 @@
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
-import { setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+import { itemLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+
+/** A one-off item waiting for the next period invoice. */
+export interface PendingItem {
+  id: string;
+  description: string;
+  unit_amount: number | string;
+  quantity: number;
+}
 
 /** What the scheduler knows of a subscription whose period begins. */
 export interface PeriodInput {
@@ -14,6 +22,8 @@ export interface PeriodInput {
   periodsInvoiced: number;
   creditBalance: number;
   discount?: Discount | null;
+  /** One-off items waiting for this invoice, in the order they were added. */
+  items?: PendingItem[];
   period: { start: Date; end: Date };
 }
 
@@ -29,6 +39,8 @@ export interface PeriodInvoiced {
   quantity: number;
   periodsInvoiced: number;
   creditBalance: number;
+  /** The items this invoice took. */
+  itemIds: string[];
 }
 
 /**
@@ -44,8 +56,19 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
     subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period }),
   ];
   if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
+  const items = input.items ?? [];
+  for (const item of items) {
+    lines.push(itemLine({ description: item.description, unitAmount: Number(item.unit_amount), quantity: item.quantity }));
+  }
   const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance });
   // Every line here is positive: the composer can only answer with an invoice.
   if (invoice.kind !== 'invoice') throw new RangeError('a period invoice cannot be a credit');
-  return { kind: 'invoiced', invoice, quantity, periodsInvoiced: input.periodsInvoiced + 1, creditBalance: invoice.creditBalance };
+  return {
+    kind: 'invoiced',
+    invoice,
+    quantity,
+    periodsInvoiced: input.periodsInvoiced + 1,
+    creditBalance: invoice.creditBalance,
+    itemIds: items.map((i) => i.id),
+  };
 }
