@@ -8,6 +8,7 @@ import '../platform/http/principal.ts';
 import type { Principal } from '../platform/http/principal.ts';
 import type { BillingCore } from '../billing/billing-core.ts';
 import { PlanCreate } from '../billing/plans/plans.service.ts';
+import { MoveSubscriptions } from '../billing/plans/move-subscriptions.service.ts';
 import {
   SubscriptionCancel,
   SubscriptionCreate,
@@ -21,6 +22,7 @@ import { requestHash } from '../billing/idempotency/idempotency.service.ts';
 import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
+import { InvoiceRefundInput } from '../billing/refunds/refund-invoice.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +90,10 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.archivePlan(principalOf(req), req.params.id), test)),
   );
 
+  app.post('/plans/:id/move_subscriptions', { schema: { params: Id, body: MoveSubscriptions } }, async (req, reply) =>
+    reply.send(ok(await core.moveSubscriptions(principalOf(req), req.params.id, req.body), test)),
+  );
+
   app.post('/subscriptions', { schema: { body: SubscriptionCreate } }, async (req, reply) =>
     reply.code(201).send(ok(await core.createSubscription(principalOf(req), req.body), test)),
   );
@@ -120,6 +126,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.invoice(principalOf(req), req.params.id), test)),
   );
 
+  app.post('/invoices/:id/refund', { schema: { params: Id, body: InvoiceRefundInput.nullish() } }, async (req, reply) =>
+    reply.send(ok(await core.refundInvoice(principalOf(req), req.params.id, req.body ?? {}), test)),
+  );
   app.post('/invoices/:id/retry', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
   );

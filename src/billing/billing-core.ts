@@ -20,6 +20,8 @@ import {
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
 import { addItem, deleteItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
 import { attemptCharge } from './charges/attempt-charge.service.ts';
+import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscriptions.service.ts';
+import { refundInvoice, type InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
@@ -62,6 +64,8 @@ export class BillingCore {
   plan = (m: MerchantRef, id: string) => getPlan(this.#deps.sql, m, id);
   plans = (m: MerchantRef, page: Page) => listPlans(this.#deps.sql, m, page);
   archivePlan = (m: MerchantRef, id: string) => archivePlan(this.#deps.sql, m, id, this.#deps.clock.now());
+  moveSubscriptions = (m: MerchantRef, id: string, input: MoveSubscriptions) =>
+    moveSubscriptions(this.#deps.sql, m, id, input, this.#deps.clock.now());
 
   createSubscription = async (m: MerchantRef, input: SubscriptionCreate) => {
     const created = await createSubscription(this.#subs, m, input);
@@ -92,6 +96,10 @@ export class BillingCore {
   pendingItems = (m: MerchantRef, subscriptionId: string) => listPendingItems(this.#deps.sql, m, subscriptionId);
   deleteItem = (m: MerchantRef, subscriptionId: string, itemId: string) => deleteItem(this.#items, m, subscriptionId, itemId);
 
+  refundInvoice = async (m: MerchantRef, id: string, input: InvoiceRefundInput) => {
+    await refundInvoice({ sql: this.#deps.sql, gateway: this.#deps.gateway, now: () => this.#deps.clock.now() }, m, id, input);
+    return getInvoice(this.#deps.sql, m, id);
+  };
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);

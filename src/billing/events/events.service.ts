@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'card.expired',
   'card.updated',
   'coupon.created',
+  'invoice.refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -39,6 +39,16 @@ export interface InvoiceView {
   paid_at: string | null;
   created_at: string;
   attempts: AttemptView[];
+  refunds: RefundView[];
+}
+
+export interface RefundView {
+  amount: number;
+  reason: string | null;
+  status: string;
+  refund_id: string | null;
+  reference: string;
+  created_at: string;
 }
 
 interface Row {
@@ -59,12 +69,15 @@ interface Row {
   paid_at: string | null;
   created_at: string;
   attempts: AttemptView[] | null;
+  refunds: RefundView[] | null;
 }
 
 const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
-     'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+     'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
+  (select json_agg(json_build_object('amount', r.amount, 'reason', r.reason, 'status', r.status, 'refund_id', r.gateway_refund_id,
+     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds
   from billing.invoices i`;
 
 function toView(r: Row): InvoiceView {
@@ -86,6 +99,7 @@ function toView(r: Row): InvoiceView {
     paid_at: iso(r.paid_at),
     created_at: iso(r.created_at),
     attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
+    refunds: (r.refunds ?? []).map((f) => ({ ...f, amount: Number(f.amount), created_at: iso(f.created_at) })),
   };
 }
 
