@@ -1,7 +1,8 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
-import { isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
+import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
+import { prorateFirstPeriod } from '../billing/proration/proration.ts';
 import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
@@ -203,8 +204,19 @@ function planFor(row: DueRow): Planned {
     }
   }
   const cadence: Cadence = { interval: row.plan_interval, intervalCount: row.plan_interval_count, timeZone: row.time_zone };
-  const p = periodMs(new Date(anchorAt), cadence, index);
+  // Before a billing anchor: a first period from the start to the anchor, charged pro rata at the start.
+  const stub = index === 0 && Date.parse(row.next_charge_at) < Date.parse(anchorAt);
+  const p = stub ? { start: Date.parse(row.next_charge_at), end: Date.parse(anchorAt) } : periodMs(new Date(anchorAt), cadence, index);
   const [start, end] = [isoInstant(p.start), isoInstant(p.end)];
+  const quantityNow = row.next_quantity ?? row.quantity;
+  const proratedAmount = stub
+    ? prorateFirstPeriod({
+        amount: Number(row.plan_amount) * quantityNow,
+        start: new Date(p.start),
+        anchor: new Date(p.end),
+        intervalStart: intervalStartBefore(new Date(p.end), cadence),
+      }).amount
+    : undefined;
   const composed = periodInvoice({
     planName: row.plan_name,
     planAmount: Number(row.plan_amount),
@@ -215,6 +227,7 @@ function planFor(row: DueRow): Planned {
     periodsInvoiced: row.periods_invoiced,
     creditBalance: Number(row.credit_balance),
     discount: heldDiscount(row, row.plan_currency),
+    proratedAmount,
     items: row.pending_items ?? [],
     period: { start: new Date(p.start), end: new Date(p.end) },
   });
@@ -233,7 +246,7 @@ function planFor(row: DueRow): Planned {
       plan_id: planId,
       status: row.status === 'trialing' ? 'active' : row.status,
       anchor_at: anchorAt,
-      next_period_index: index + 1,
+      next_period_index: stub ? index : index + 1,
       current_period_start: start,
       current_period_end: end,
       next_charge_at: end,
@@ -248,7 +261,7 @@ function planFor(row: DueRow): Planned {
       environment: row.environment,
       subscription_id: row.id,
       plan_id: planId,
-      period_index: index,
+      period_index: stub ? -1 : index,
       period_start: start,
       period_end: end,
       amount: String(bill.amount),

@@ -7,6 +7,7 @@ import {
   prorateFirstPeriod,
   secondsBetween,
 } from '../../src/billing/proration/proration.ts';
+import { intervalStartBefore } from '../../src/billing/calendar/billing-calendar.ts';
 
 const at = (iso: string): Date => new Date(iso);
 const MAX_LINE = Number.MAX_SAFE_INTEGER; // amounts are safe integers; the product with seconds is not
@@ -131,5 +132,15 @@ describe('a first period before a billing anchor', () => {
         intervalStart: at('2027-03-01T00:00:00Z'),
       }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('the full interval that ends at an anchor', () => {
+  it('is one interval back in the local calendar, clamped to the month end', () => {
+    const monthly = { interval: 'month' as const, intervalCount: 1, timeZone: 'UTC' };
+    expect(intervalStartBefore(at('2027-04-01T00:00:00Z'), monthly).toISOString()).toBe('2027-03-01T00:00:00.000Z');
+    expect(intervalStartBefore(at('2027-03-31T09:00:00Z'), monthly).toISOString()).toBe('2027-02-28T09:00:00.000Z');
+    const weekly = { interval: 'week' as const, intervalCount: 2, timeZone: 'Europe/London' };
+    expect(intervalStartBefore(at('2027-04-05T09:00:00Z'), weekly).toISOString()).toBe('2027-03-22T10:00:00.000Z');
   });
 });

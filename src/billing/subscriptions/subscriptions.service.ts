@@ -5,6 +5,7 @@ import type { Page, Paginated } from '../../platform/pagination.ts';
 import {
   anchorAfterTrial,
   firstPeriodStartingAtOrAfter,
+  intervalStartBefore,
   isValidTimeZone,
   localMidnight,
   periodStart,
@@ -43,6 +44,8 @@ export const SubscriptionCreate = z.strictObject({
   customer_reference: z.string().trim().min(1).max(255),
   quantity: Quantity.optional(),
   coupon: z.string().min(1).max(64).optional(),
+  /** Periods start on the anchor's day and time; the first, from the start to the anchor, is prorated. */
+  billing_anchor: z.iso.datetime({ offset: true }).optional(),
   start_date: StartDate.optional(),
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),
@@ -202,6 +205,21 @@ function startInstant(value: string, timeZone: string): Date {
   return localMidnight(value, timeZone);
 }
 
+/** A billing anchor lies within one interval after the start, and does not go with a trial. */
+function checkBillingAnchor(
+  plan: { trial_days: number; interval: string; interval_count: number },
+  start: Date,
+  timeZone: string,
+  anchor: Date,
+): Date {
+  if (plan.trial_days > 0) throw BillingErrors.validation(['billing_anchor: a plan with a trial starts billing when the trial ends']);
+  const cadence: Cadence = { interval: plan.interval as Interval, intervalCount: plan.interval_count, timeZone };
+  if (anchor.getTime() <= start.getTime() || intervalStartBefore(anchor, cadence).getTime() > start.getTime()) {
+    throw BillingErrors.validation(['billing_anchor: must fall after the start and within one interval of it']);
+  }
+  return anchor;
+}
+
 export async function createSubscription(
   deps: SubscriptionDeps,
   merchant: MerchantRef,
@@ -218,7 +236,10 @@ export async function createSubscription(
   const timeZone = input.time_zone ?? 'UTC';
   const start = input.start_date ? startInstant(input.start_date, timeZone) : now;
   if (start.getTime() < now.getTime() - 60_000) throw BillingErrors.validation(['start_date may not be in the past']);
-  const anchor = anchorAfterTrial(start, timeZone, plan.trial_days);
+  const billingAnchor = input.billing_anchor ? checkBillingAnchor(plan, start, timeZone, new Date(input.billing_anchor)) : null;
+  const anchor = billingAnchor ?? anchorAfterTrial(start, timeZone, plan.trial_days);
+  // With a billing anchor, the prorated first period is due at the start.
+  const firstCharge = billingAnchor ? start : anchor;
   const trialing = plan.trial_days > 0;
   const created = deps.now();
   return db.transaction(async (tx) => {
@@ -227,7 +248,7 @@ export async function createSubscription(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
           cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16, $17, $18, $19)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -249,11 +270,12 @@ export async function createSubscription(
         input.quantity ?? 1,
         redemption?.couponId ?? null,
         redemption?.periodsLeft ?? null,
+        firstCharge,
       ],
     );
     const view = toView(rows[0]!);
     await recordEvents(tx, created, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
-    if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, anchor, created);
+    if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, firstCharge, created);
     return view;
   });
 }

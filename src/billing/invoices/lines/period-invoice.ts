@@ -1,5 +1,5 @@
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
-import { itemLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
 
 /** A one-off item waiting for the next period invoice. */
 export interface PendingItem {
@@ -25,6 +25,8 @@ export interface PeriodInput {
   /** One-off items waiting for this invoice, in the order they were added. */
   items?: PendingItem[];
   period: { start: Date; end: Date };
+  /** A first period before a billing anchor: the subscription line's pro-rata amount. */
+  proratedAmount?: number;
 }
 
 /** The plan's term has run: the subscription is `completed`, no invoice is written. */
@@ -53,7 +55,15 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
   if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
   const quantity = input.nextQuantity ?? input.quantity;
   const lines: InvoiceLine[] = [
-    subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period }),
+    input.proratedAmount === undefined
+      ? subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period })
+      : proratedSubscriptionLine({
+          planName: input.planName,
+          unitAmount: input.planAmount,
+          quantity,
+          amount: input.proratedAmount,
+          period: input.period,
+        }),
   ];
   if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
   const items = input.items ?? [];
