@@ -17,7 +17,7 @@ export async function upgradeMidMonth(
   return due.length;
 }
 
-/** A few goodwill refunds at the end of the year: half of a steady customer's first paid invoice, one per 20 customers. */
+/** A few goodwill refunds at the end of the year: half of a steady customer's latest paid invoice, one per 20 customers. */
 export async function refundSome(runtime: Runtime, merchant: MerchantRef, customers: readonly DemoCustomer[]): Promise<number> {
   const steady = customers.filter((c) => c.story === 'steady');
   const wanted = Math.max(1, Math.floor(customers.length / 20));
