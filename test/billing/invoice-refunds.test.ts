@@ -88,6 +88,44 @@ describe('invoice refunds', () => {
     expect(Number(row!.charged) - Number(row!.refunded)).toBe(0);
   });
 
+  it('a refund whose outcome was lost is sent again with its reference first: adopted if it went through, made if not', async () => {
+    const { api, invoice } = await paidInvoice(3000);
+    const sql = app.runtime.sql;
+    const [inv] = await sql.query<{ merchant_id: string; purchase_id: string }>(
+      `select i.merchant_id, l.purchase_id from billing.invoices i join billing.ledger_entries l on l.invoice_id = i.id where i.id = $1`,
+      [invoice.id],
+    );
+    const merchant = { merchantId: inv!.merchant_id, environment: 'sandbox' as const };
+    const lost = async (number: number, amount: number) =>
+      sql.query(
+        `insert into billing.invoice_refunds (id, merchant_id, environment, invoice_id, number, reference, purchase_id, amount, currency, status, created_at, updated_at)
+         values (gen_random_uuid(), $1, 'sandbox', $2, $3, $4, $5, $6, 'AUD', 'unknown', now(), now())`,
+        [merchant.merchantId, invoice.id, number, `${invoice.id}-r${number}`, inv!.purchase_id, amount],
+      );
+    // r1 reached the gateway but its answer was lost; r2 never left.
+    expect(
+      await app.runtime.billingGateway.refund(merchant, { purchaseId: inv!.purchase_id, amount: 400, reference: `${invoice.id}-r1` }),
+    ).toMatchObject({
+      kind: 'approved',
+    });
+    await lost(1, 400);
+    await lost(2, 500);
+    expectError(await api.post(`/invoices/${invoice.id}/refund`, { amount: 2101 }), 422, /at most 2100 is left/);
+    const res = await api.post(`/invoices/${invoice.id}/refund`, { amount: 100 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response.refunded_amount).toBe(1000);
+    expect(res.body.response.refunds.map((r: any) => [r.amount, r.status])).toEqual([
+      [400, 'approved'],
+      [500, 'approved'],
+      [100, 'approved'],
+    ]);
+    const gateway = await sql.query<{ reference: string }>(
+      'select reference from gateway.refunds where purchase_id = $1 order by reference',
+      [inv!.purchase_id],
+    );
+    expect(gateway.map((g) => g.reference)).toEqual([`${invoice.id}-r1`, `${invoice.id}-r2`, `${invoice.id}-r3`]);
+  });
+
   it('refuses unpaid and unknown invoices and bad amounts, writing nothing', async () => {
     const { api, invoice } = await paidInvoice();
     expectError(await api.post(`/invoices/${invoice.id}/refund`, { amount: 0 }), 422, /amount/);

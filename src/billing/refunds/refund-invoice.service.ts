@@ -36,6 +36,7 @@ const RESERVED = `coalesce((select sum(r.amount) from billing.invoice_refunds r 
  * outcome, the invoice's `refunded_amount` and `invoice.refunded` commit together after it.
  */
 export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, invoiceId: string, input: InvoiceRefundInput): Promise<void> {
+  await resolveUnsettled(deps, merchant, invoiceId);
   const now = deps.now();
   const claimed = await deps.sql.transaction(async (tx): Promise<Claimed> => {
     const rows = z.uuid().safeParse(invoiceId).success
@@ -115,6 +116,43 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
   }
 }
 
+/**
+ * Refunds of this invoice whose outcome was never recorded (a lost answer, a crash after the call)
+ * are sent again with their own reference before anything else: the gateway recognises a
+ * reference it has seen, so a refund that went through is adopted, and one that did not is made
+ * now, as first asked. No refund is lost and none is made twice.
+ */
+async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoiceId: string): Promise<void> {
+  if (!z.uuid().safeParse(invoiceId).success) return;
+  const unsettled = await deps.sql.query<{
+    id: string;
+    reference: string;
+    purchase_id: string;
+    amount: string;
+    currency: string;
+    subscription_id: string;
+  }>(
+    `select r.id, r.reference, r.purchase_id, r.amount, r.currency, i.subscription_id
+       from billing.invoice_refunds r join billing.invoices i on i.id = r.invoice_id
+      where r.invoice_id = $1 and r.merchant_id = $2 and r.environment = $3 and r.status in ('sending', 'unknown') order by r.number`,
+    [invoiceId, merchant.merchantId, merchant.environment],
+  );
+  for (const r of unsettled) {
+    const claimed: Claimed = {
+      refundId: r.id,
+      reference: r.reference,
+      purchaseId: r.purchase_id,
+      amount: Number(r.amount),
+      currency: r.currency,
+      subscriptionId: r.subscription_id,
+    };
+    const outcome: RefundOutcome = await deps.gateway
+      .refund(merchant, { purchaseId: r.purchase_id, amount: claimed.amount, reference: r.reference })
+      .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
+    await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+  }
+}
+
 async function recordOutcome(
   deps: RefundDeps,
   merchant: MerchantRef,
@@ -126,11 +164,13 @@ async function recordOutcome(
   await deps.sql.transaction(async (tx) => {
     const gatewayRefundId = outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome.refundId : null;
     const message = outcome.kind === 'approved' ? 'Approved' : outcome.kind === 'unknown' ? outcome.reason : outcome.message;
-    await tx.query(
-      `update billing.invoice_refunds set status = $2, gateway_refund_id = $3, message = $4, updated_at = $5 where id = $1 and status in ('sending', 'unknown')`,
+    const moved = await tx.query(
+      `update billing.invoice_refunds set status = $2, gateway_refund_id = $3, message = $4, updated_at = $5
+        where id = $1 and status in ('sending', 'unknown') returning id`,
       [claimed.refundId, outcome.kind, gatewayRefundId, message.slice(0, 255), now],
     );
-    if (outcome.kind !== 'approved') return;
+    // Recorded once: a concurrent resolution of the same refund finds it settled and adds nothing.
+    if (outcome.kind !== 'approved' || moved.length === 0) return;
     await tx.query('update billing.invoices set refunded_amount = refunded_amount + $2, updated_at = $3 where id = $1', [
       invoiceId,
       claimed.amount,
