@@ -354,6 +354,11 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
        update billing.subscription_items it set invoice_id = invoiced.id
          from invoiced join input on input.subscription_id = invoiced.subscription_id
         where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
+     -- A completed subscription is collected no more, as a cancelled one: what it still owes is void.
+     completed_void as (
+       update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, updated_at = $4
+         from json_to_recordset($2::json) as c(id uuid, status text)
+        where c.status = 'completed' and i.subscription_id = c.id and i.status in ('open', 'past_due')),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),

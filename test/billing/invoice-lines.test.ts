@@ -11,7 +11,7 @@ import {
   merchantClient,
   subscribe,
 } from '../helpers/billing.ts';
-import { expectEachPaidOnce, settle } from '../helpers/billing.ts';
+import { DECLINE, expectEachPaidOnce, settle } from '../helpers/billing.ts';
 
 // Invoices composed from lines, through the public API on test clocks: seats, a setup fee on
 // the first charged invoice only, and a fixed term that completes.
@@ -141,5 +141,22 @@ describe('billing_cycles', () => {
     expect(completed[0]!.data).toMatchObject({ completed_at: month(12), periods_invoiced: 12 });
     expect((await api.get(`/subscriptions?status=completed`)).body.response.map((s: any) => s.id)).toEqual([sub.id]);
     expectError(await api.put(`/subscriptions/${sub.id}`, { quantity: 2 }), 409, /completed/);
+  });
+
+  it('a completed subscription is collected no more: what it still owes is void, and no retry runs after', async () => {
+    const api = await merchantClient(app, 'Completes unpaid');
+    const card = await createCard(api, DECLINE);
+    const plan = await createPlan(api, { billing_cycles: 1, dunning: { retry_days: [1, 45], final_action: 'leave_past_due' } });
+    const clock = await createClock(api, month(0));
+    const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    await settle(api, clock.id);
+    await advance(api, clock.id, new Date(Date.UTC(2027, 0, 5, 9)).toISOString());
+    expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ status: 'past_due', attempts: [{}, {}] });
+    await advance(api, clock.id, new Date(Date.UTC(2027, 2, 20, 9)).toISOString());
+    expect(await subscription(api, sub.id)).toMatchObject({ status: 'completed' });
+    const [invoice] = await invoicesOf(api, sub.id);
+    expect(invoice).toMatchObject({ status: 'void', next_attempt_at: null });
+    // The first attempt and the day-1 retry only: the day-45 retry fell after the completion.
+    expect(invoice!.attempts).toHaveLength(2);
   });
 });
