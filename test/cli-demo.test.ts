@@ -14,7 +14,7 @@ import { deleteKeys, testConfig } from './helpers/test-app.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../bin/recur.js');
-const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'revenue'];
+const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'revenue'];
 
 interface Row {
   month: string;
@@ -24,6 +24,8 @@ interface Row {
   lost: number;
   pending: number;
   expiryUpdates: number;
+  discounts: string;
+  refunds: string;
   revenue: string;
 }
 
@@ -36,7 +38,7 @@ function parseTable(stdout: string): Row[] {
     .slice(header + 1)
     .filter((l) => /^(\d{4}-\d{2}|total)\s/.test(l))
     .map((l) => {
-      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, revenue] = l.trim().split(/\s{2,}/);
+      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, revenue] = l.trim().split(/\s{2,}/);
       const n = (s: string | undefined) => Number(s);
       return {
         month: month!,
@@ -46,6 +48,8 @@ function parseTable(stdout: string): Row[] {
         lost: n(lost),
         pending: n(pending),
         expiryUpdates: n(expiryUpdates),
+        discounts: discounts!,
+        refunds: refunds!,
         revenue: revenue!,
       };
     });
@@ -148,6 +152,29 @@ describe('recur demo --subscriptions 40 --months 3', () => {
       [merchantId],
     );
     expect(unannounced.rows).toEqual([]);
+  });
+
+  it('shows seats, setup fees, coupons, mid-month upgrades, refunds and an instalment plan completing', async () => {
+    const total = rows.at(-1)!;
+    const money = (cell: string) => (cell === '-' ? '0' : minorUnits(cell));
+    const discounts = await one<{ sum: string }>(
+      'select coalesce(sum(discount), 0)::text as sum from billing.invoices where merchant_id = $1',
+    );
+    expect(money(total.discounts)).toBe(discounts.sum);
+    expect(Number(discounts.sum)).toBeGreaterThan(0);
+    const refunds = await one<{ sum: string }>(
+      `select coalesce(sum(amount), 0)::text as sum from billing.invoice_refunds where merchant_id = $1 and status = 'approved'`,
+    );
+    expect(money(total.refunds)).toBe(refunds.sum);
+    expect(Number(refunds.sum)).toBeGreaterThan(0);
+    const model = await one<{ seats: number; setup_fees: number; prorations: number; completed: number; coupons: number }>(
+      `select (select count(*)::int from billing.subscriptions where merchant_id = $1 and quantity > 1) as seats,
+              (select count(*)::int from billing.invoices where merchant_id = $1 and lines @> '[{"kind": "setup_fee"}]') as setup_fees,
+              (select count(*)::int from billing.invoices where merchant_id = $1 and kind = 'proration' and status = 'paid') as prorations,
+              (select count(*)::int from billing.subscriptions where merchant_id = $1 and status = 'completed') as completed,
+              (select count(*)::int from billing.invoices where merchant_id = $1 and discount > 0) as coupons`,
+    );
+    for (const [what, n] of Object.entries(model)) expect(n, what).toBeGreaterThanOrEqual(1);
   });
 
   it('charged no invoice twice and sent no purchase on an expired card', async () => {

@@ -8,6 +8,7 @@ import '../platform/http/principal.ts';
 import type { Principal } from '../platform/http/principal.ts';
 import type { BillingCore } from '../billing/billing-core.ts';
 import { PlanCreate } from '../billing/plans/plans.service.ts';
+import { MoveSubscriptions } from '../billing/plans/move-subscriptions.service.ts';
 import {
   SubscriptionCancel,
   SubscriptionCreate,
@@ -19,6 +20,9 @@ import { EVENT_TYPES } from '../billing/events/events.service.ts';
 import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
 import { requestHash } from '../billing/idempotency/idempotency.service.ts';
 import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
+import { registerCouponRoutes } from './coupons-api.ts';
+import { registerItemRoutes } from './items-api.ts';
+import { InvoiceRefundInput } from '../billing/refunds/refund-invoice.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -87,6 +91,10 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.archivePlan(principalOf(req), req.params.id), test)),
   );
 
+  app.post('/plans/:id/move_subscriptions', { schema: { params: Id, body: MoveSubscriptions } }, async (req, reply) =>
+    reply.send(ok(await core.moveSubscriptions(principalOf(req), req.params.id, req.body), test)),
+  );
+
   app.post('/subscriptions', { schema: { body: SubscriptionCreate } }, async (req, reply) =>
     reply.code(201).send(ok(await core.createSubscription(principalOf(req), req.body), test)),
   );
@@ -109,6 +117,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.cancelSubscription(principalOf(req), req.params.id, req.body?.at_period_end ?? false), test)),
   );
 
+  registerCouponRoutes(app, core, test);
+  registerItemRoutes(app, core, test);
+
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),
   );
@@ -116,6 +127,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.invoice(principalOf(req), req.params.id), test)),
   );
 
+  app.post('/invoices/:id/refund', { schema: { params: Id, body: InvoiceRefundInput.nullish() } }, async (req, reply) =>
+    reply.send(ok(await core.refundInvoice(principalOf(req), req.params.id, req.body ?? {}), test)),
+  );
   app.post('/invoices/:id/retry', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
   );

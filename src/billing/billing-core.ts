@@ -18,6 +18,11 @@ import {
   type SubscriptionUpdate,
 } from './subscriptions/subscriptions.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
+import { addItem, deleteItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
+import { attemptCharge } from './charges/attempt-charge.service.ts';
+import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscriptions.service.ts';
+import { refundInvoice, type InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
@@ -46,15 +51,21 @@ export interface BillingCoreDeps {
 export class BillingCore {
   readonly #deps: BillingCoreDeps;
   readonly #subs: SubscriptionDeps;
+  readonly #items: ItemDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
-    this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
+    // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
+    const chargeNow = async (invoiceId: string) => deps.afterCharge([await attemptCharge(deps.charge, { invoiceId, attempt: 1 })]);
+    this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
+    this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
   plan = (m: MerchantRef, id: string) => getPlan(this.#deps.sql, m, id);
   plans = (m: MerchantRef, page: Page) => listPlans(this.#deps.sql, m, page);
   archivePlan = (m: MerchantRef, id: string) => archivePlan(this.#deps.sql, m, id, this.#deps.clock.now());
+  moveSubscriptions = (m: MerchantRef, id: string, input: MoveSubscriptions) =>
+    moveSubscriptions(this.#deps.sql, m, id, input, this.#deps.clock.now());
 
   createSubscription = async (m: MerchantRef, input: SubscriptionCreate) => {
     const created = await createSubscription(this.#subs, m, input);
@@ -73,6 +84,22 @@ export class BillingCore {
   };
   cancelSubscription = (m: MerchantRef, id: string, atPeriodEnd: boolean) => cancelSubscription(this.#subs, m, id, atPeriodEnd);
 
+  createCoupon = (m: MerchantRef, input: CouponCreate) => createCoupon(this.#deps.sql, m, input, this.#deps.clock.now());
+  coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
+  coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
+  archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
+
+  addItem = async (m: MerchantRef, subscriptionId: string, input: ItemCreate) => {
+    const item = await addItem(this.#items, m, subscriptionId, input);
+    return { ...item, invoice: item.invoice_id && input.invoice_now ? await getInvoice(this.#deps.sql, m, item.invoice_id) : null };
+  };
+  pendingItems = (m: MerchantRef, subscriptionId: string) => listPendingItems(this.#deps.sql, m, subscriptionId);
+  deleteItem = (m: MerchantRef, subscriptionId: string, itemId: string) => deleteItem(this.#items, m, subscriptionId, itemId);
+
+  refundInvoice = async (m: MerchantRef, id: string, input: InvoiceRefundInput) => {
+    await refundInvoice({ sql: this.#deps.sql, gateway: this.#deps.gateway, now: () => this.#deps.clock.now() }, m, id, input);
+    return getInvoice(this.#deps.sql, m, id);
+  };
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);

@@ -1,4 +1,7 @@
 import { Plan } from './plans/plan.entity.ts';
+import { Coupon } from './coupons/coupon.entity.ts';
+import { SubscriptionItem } from './items/subscription-item.entity.ts';
+import { InvoiceRefund } from './refunds/invoice-refund.entity.ts';
 import { Subscription } from './subscriptions/subscription.entity.ts';
 import { Invoice } from './invoices/invoice.entity.ts';
 import { ChargeAttempt } from './charges/charge-attempt.entity.ts';
@@ -26,4 +29,7 @@ export const billingEntities = [
   WebhookDeliveryAttempt,
   CardRetryLease,
   CredentialChain,
+  Coupon,
+  SubscriptionItem,
+  InvoiceRefund,
 ];

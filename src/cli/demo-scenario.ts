@@ -23,6 +23,13 @@ export interface DemoCustomer {
   cardToken: string;
   /** Updates the card on `card.expiring`; the others only once a charge was held (`card.expired`). */
   reactsEarly: boolean;
+  /** A steady Starter customer who upgrades to Pro mid-month (effective now, prorated), in this month of the demo. */
+  upgradeMonth: number | null;
+}
+
+/** The demo's plan and coupon ids, for what happens during the year. */
+export interface DemoCatalog {
+  proPlanId: string;
 }
 
 /** The sandbox cards that approve whatever the amount (GATEWAY.md "Sandbox cards"). */
@@ -33,9 +40,28 @@ const HARD = ['41', '43', '46', '04', '57', '62'];
 /** Amounts in minor units; each plan ends dunning differently so that every final action shows up. */
 const PLANS = [
   { name: 'Starter', amount: 990, interval: 'month', weight: 50, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
-  { name: 'Pro', amount: 2900, interval: 'month', weight: 35, dunning: { retry_days: [1, 3, 5, 7], final_action: 'mark_unpaid' } },
+  // Seats, and a joining fee on the first invoice.
+  {
+    name: 'Pro',
+    amount: 2900,
+    interval: 'month',
+    weight: 35,
+    setup_fee: 4900,
+    dunning: { retry_days: [1, 3, 5, 7], final_action: 'mark_unpaid' },
+  },
   { name: 'Annual', amount: 19900, interval: 'year', weight: 15, dunning: { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' } },
+  // An instalment plan: a fixed number of payments, then `completed` (one customer takes it).
+  { name: 'Instalments', amount: 12000, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
 ] as const;
+
+/** A launch discount some customers join with. */
+const LAUNCH_COUPON = {
+  code: 'LAUNCH20',
+  name: 'Launch: 20% off three months',
+  percent_off: 20,
+  duration: 'repeating',
+  duration_in_periods: 3,
+} as const;
 
 /** mulberry32: a small seeded generator, so that `--seed` replays the same year. */
 export function seededRandom(seed: number): () => number {
@@ -91,7 +117,12 @@ export interface SeedOptions {
  * gives the same card, and a shared card would share its dunning rhythm and network caps), the
  * cards' scripts, and the subscriptions on the test clock, starting over the first 28 days.
  */
-export async function seedDemo(runtime: Runtime, merchant: MerchantRef, clockId: string, options: SeedOptions): Promise<DemoCustomer[]> {
+export async function seedDemo(
+  runtime: Runtime,
+  merchant: MerchantRef,
+  clockId: string,
+  options: SeedOptions,
+): Promise<{ customers: DemoCustomer[]; catalog: DemoCatalog }> {
   const random = seededRandom(options.seed);
   const ctx = await runtime.gateway.merchantContext(merchant.merchantId, merchant.environment);
   const plans = await Promise.all(
@@ -102,11 +133,17 @@ export async function seedDemo(runtime: Runtime, merchant: MerchantRef, clockId:
         currency: 'AUD',
         interval: plan.interval,
         dunning: plan.dunning,
+        setup_fee: 'setup_fee' in plan ? plan.setup_fee : 0,
+        // Completes inside the window: the payments fit in all but its last month.
+        billing_cycles: plan.name === 'Instalments' ? Math.max(1, Math.min(6, options.months - 1)) : null,
       });
       return { ...plan, id: (await runtime.billing.createPlan(merchant, input)).id };
     }),
   );
-  const monthly = plans.filter((p) => p.interval === 'month');
+  await runtime.billing.createCoupon(merchant, { ...LAUNCH_COUPON });
+  const monthly = plans.filter((p) => p.interval === 'month' && p.weight > 0);
+  const instalments = plans.find((p) => p.name === 'Instalments')!;
+  const pro = plans.find((p) => p.name === 'Pro')!;
   const totalWeight = plans.reduce((sum, p) => sum + p.weight, 0);
   const choosePlan = () => {
     let r = random() * totalWeight;
@@ -132,9 +169,12 @@ export async function seedDemo(runtime: Runtime, merchant: MerchantRef, clockId:
   };
   const customers: DemoCustomer[] = [];
   const stories = castStories(options.subscriptions, random);
+  const instalmentCustomer = stories.indexOf('steady');
+  // Upgrades happen in the second month (the first when the demo is one month long).
+  const upgradeMonth = Math.min(1, options.months - 1);
   for (const [i, castStory] of stories.entries()) {
     const story: Story = castStory === 'expiring' && expiringMonths === 0 ? 'steady' : castStory;
-    const plan = story === 'expiring' ? pick(random, monthly) : choosePlan();
+    const plan = story === 'expiring' ? pick(random, monthly) : i === instalmentCustomer ? instalments : choosePlan();
     const { number, expiry } = nextCard(story === 'expiring');
     const card = await runtime.gateway.tokenize(ctx, {
       card_holder: `Customer ${i + 1}`,
@@ -154,8 +194,19 @@ export async function seedDemo(runtime: Runtime, merchant: MerchantRef, clockId:
       start_date: startAt.toISOString(),
       test_clock_id: clockId,
       metadata: { story },
+      quantity: plan.name === 'Pro' ? 1 + Math.floor(random() * 5) : 1,
+      // Coupons only for steady cards: a discounted amount would not change a scripted story, but keep stories plain.
+      coupon: story === 'steady' && plan.name !== 'Instalments' && random() < 0.2 ? LAUNCH_COUPON.code : undefined,
     });
-    customers.push({ subscriptionId: subscription.id, story, cardToken: card.token, reactsEarly: random() < 0.5 });
+    // About one steady Starter customer in seven upgrades, and at least one does.
+    const upgrades = story === 'steady' && plan.name === 'Starter' && (random() < 0.15 || !customers.some((c) => c.upgradeMonth !== null));
+    customers.push({
+      subscriptionId: subscription.id,
+      story,
+      cardToken: card.token,
+      reactsEarly: random() < 0.5,
+      upgradeMonth: upgrades ? upgradeMonth : null,
+    });
   }
-  return customers;
+  return { customers, catalog: { proPlanId: pro.id } };
 }

@@ -14,6 +14,10 @@ export interface DemoMonth {
   pending: number;
   /** Cards the merchant updated after `card.expiring` or `card.expired`, by the clock's month. */
   expiryUpdates: number;
+  /** Coupon discounts given, by currency, in minor units. */
+  discounts: Record<string, bigint>;
+  /** Money refunded (approved invoice refunds), by currency, in minor units. */
+  refunds: Record<string, bigint>;
   /** Collected money by currency, in minor units (the ledger's sum). */
   revenue: Record<string, bigint>;
 }
@@ -52,6 +56,12 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
       where l.merchant_id = $1 and l.environment = $2 group by 1, 2`,
     params,
   );
+  const adjustments = await sql.query<{ month: string; currency: string; discounts: string; refunds: string }>(
+    `select to_char(i.period_start at time zone 'UTC', 'YYYY-MM') as month, i.currency, sum(i.discount)::text as discounts,
+            coalesce(sum((select sum(r.amount) from billing.invoice_refunds r where r.invoice_id = i.id and r.status = 'approved')), 0)::text as refunds
+       from billing.invoices i where i.merchant_id = $1 and i.environment = $2 group by 1, 2`,
+    params,
+  );
   const byMonth = new Map<string, DemoMonth>();
   const monthOf = (month: string) => {
     let row = byMonth.get(month);
@@ -60,6 +70,10 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
   };
   for (const r of rows) Object.assign(monthOf(r.month), r, { pending: r.invoices - r.paid - r.lost });
   for (const m of money) monthOf(m.month).revenue[m.currency] = BigInt(m.amount);
+  for (const a of adjustments) {
+    if (a.discounts !== '0') monthOf(a.month).discounts[a.currency] = BigInt(a.discounts);
+    if (a.refunds !== '0') monthOf(a.month).refunds[a.currency] = BigInt(a.refunds);
+  }
   for (const [month, n] of expiryUpdates) monthOf(month).expiryUpdates += n;
   const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   const total = emptyMonth('total');
@@ -70,13 +84,15 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
     total.lost += m.lost;
     total.pending += m.pending;
     total.expiryUpdates += m.expiryUpdates;
-    for (const [currency, amount] of Object.entries(m.revenue)) total.revenue[currency] = (total.revenue[currency] ?? 0n) + amount;
+    for (const key of ['revenue', 'discounts', 'refunds'] as const) {
+      for (const [currency, amount] of Object.entries(m[key])) total[key][currency] = (total[key][currency] ?? 0n) + amount;
+    }
   }
   return { merchantId: merchant.merchantId, months, total };
 }
 
 function emptyMonth(month: string): DemoMonth {
-  return { month, invoices: 0, paid: 0, recovered: 0, lost: 0, pending: 0, expiryUpdates: 0, revenue: {} };
+  return { month, invoices: 0, paid: 0, recovered: 0, lost: 0, pending: 0, expiryUpdates: 0, discounts: {}, refunds: {}, revenue: {} };
 }
 
 /** Digits after the decimal point for a currency (2 for AUD, 0 for JPY), as ISO 4217 says. */
@@ -101,7 +117,7 @@ const formatRevenue = (revenue: Record<string, bigint>): string =>
     .map((currency) => formatMoney(revenue[currency]!, currency))
     .join(', ') || '-';
 
-const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'revenue'];
+const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'revenue'];
 
 /** Plain padded columns: the month left-aligned, every number right-aligned. */
 export function renderSummary(summary: DemoSummary): string {
@@ -113,6 +129,8 @@ export function renderSummary(summary: DemoSummary): string {
     String(m.lost),
     String(m.pending),
     String(m.expiryUpdates),
+    formatRevenue(m.discounts),
+    formatRevenue(m.refunds),
     formatRevenue(m.revenue),
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));

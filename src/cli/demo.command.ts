@@ -8,6 +8,7 @@ import type { MerchantRef } from '../billing/ports/gateway-port.ts';
 import { createProcessLogger } from '../platform/logger.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { seedDemo } from './demo-scenario.ts';
+import { refundSome, upgradeMidMonth } from './demo-changes.ts';
 import { addMonthsUtc, advanceTo, CardUpdateDesk, monthLabel, settleClock, stopsOfMonth } from './demo-timeline.ts';
 import { renderSummary, summarize, type DemoSummary } from './demo-summary.ts';
 
@@ -87,7 +88,7 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     const testClock = await runtime.billing.createTestClock(merchant, options.start);
 
     out.write(`Recur demo: ${options.subscriptions} subscriptions on a test clock at ${day(options.start)}, seed ${options.seed}\n`);
-    const customers = await seedDemo(runtime, merchant, testClock.id, options);
+    const { customers, catalog } = await seedDemo(runtime, merchant, testClock.id, options);
     await settleClock(runtime, merchant, testClock.id);
 
     const ctx = await runtime.gateway.merchantContext(merchant.merchantId, merchant.environment);
@@ -98,13 +99,16 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     for (let m = 0; m < options.months; m++) {
       const label = monthLabel(addMonthsUtc(options.start, m));
       const stops = stopsOfMonth(options.start, m);
-      for (const stop of stops) {
+      for (const [s, stop] of stops.entries()) {
         const updates = await advanceTo(runtime, merchant, testClock.id, stop, desk);
         if (updates) expiryUpdates.set(label, (expiryUpdates.get(label) ?? 0) + updates);
+        // Two weeks in: this month's upgrades, charged at once for the rest of the period.
+        if (s === 1) await upgradeMidMonth(runtime, merchant, customers, catalog, m);
       }
       bar.increment(1, { clock: day(stops.at(-1)!) });
     }
     bar.stop();
+    await refundSome(runtime, merchant, customers);
 
     const summary = await summarize(runtime.sql, merchant, expiryUpdates);
     process.stdout.write(

@@ -1,5 +1,13 @@
 import { purchaseOutcome } from './purchase-outcome.ts';
-import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
+import type {
+  BillingGateway,
+  CardSummary,
+  ChargeOutcome,
+  ChargeRequest,
+  MerchantRef,
+  RefundOutcome,
+  RefundRequest,
+} from '../billing/ports/gateway-port.ts';
 import type { GatewayCore } from '../gateway/gateway-core.ts';
 import { isAppError } from '../platform/errors.ts';
 
@@ -76,6 +84,42 @@ export class EmbeddedBillingGateway implements BillingGateway {
     } catch (err) {
       if (isAppError(err) && err.status === 404) return null;
       throw err;
+    }
+  }
+
+  async refund(merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome> {
+    const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
+    let result;
+    try {
+      result = await this.#core.refund(ctx, { transaction_id: request.purchaseId, amount: request.amount, reference: request.reference });
+    } catch (err) {
+      if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
+      throw err;
+    }
+    switch (result.kind) {
+      case 'processed':
+        return result.view.successful
+          ? { kind: 'approved', refundId: result.view.id! }
+          : { kind: 'declined', refundId: result.view.id, message: result.view.message ?? 'Declined' };
+      case 'unknown':
+        return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
+      case 'fault':
+        // Nothing was refunded and the reference is free: the caller retries it as an infrastructure fault.
+        throw new UpstreamFaultError(result.fault, result.reason);
+      case 'rejected':
+        if (result.errors.includes('Reference is already taken')) {
+          // Sent before: adopt what the gateway recorded under this reference.
+          const found = await this.#core.findRefund(ctx, request.reference).catch(() => null);
+          if (!found) return { kind: 'unknown', reason: 'reference taken but not found' };
+          return found.successful
+            ? { kind: 'approved', refundId: found.id! }
+            : { kind: 'declined', refundId: found.id, message: found.message ?? 'Declined' };
+        }
+        return { kind: 'rejected', message: result.errors.join('; ') };
+      default: {
+        const unreachable: never = result;
+        throw new Error(`unhandled refund result ${String(unreachable)}`);
+      }
     }
   }
 

@@ -20,6 +20,12 @@ export function instrumentBillingGateway(
         () => gateway.findPurchase(merchant, reference),
         (outcome) => outcome?.kind ?? 'not_found',
       ),
+    refund: (merchant, request) =>
+      metrics.timeGateway(
+        'refund',
+        () => gateway.refund(merchant, request),
+        (outcome) => outcome.kind,
+      ),
     findCard: (merchant, tokenOrAlias) =>
       metrics.timeGateway(
         'find_card',

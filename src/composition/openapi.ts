@@ -18,6 +18,7 @@ const TAGS: Record<string, string> = {
   events: 'Events',
   webhooks: 'Webhooks',
   test_clocks: 'Test clocks',
+  coupons: 'Coupons',
 };
 
 /**

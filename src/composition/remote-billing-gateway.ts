@@ -1,5 +1,13 @@
 import { purchaseOutcome } from './purchase-outcome.ts';
-import type { BillingGateway, CardSummary, ChargeOutcome, ChargeRequest, MerchantRef } from '../billing/ports/gateway-port.ts';
+import type {
+  BillingGateway,
+  CardSummary,
+  ChargeOutcome,
+  ChargeRequest,
+  MerchantRef,
+  RefundOutcome,
+  RefundRequest,
+} from '../billing/ports/gateway-port.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
 import {
   AuthenticationError,
@@ -58,6 +66,30 @@ export class RemoteBillingGateway implements BillingGateway {
     const record = await this.#client.findPurchase(reference);
     // Failed: that gateway's upstream never recorded it, and the reference may be sent again.
     return record && !record.failed ? purchaseOutcome(record) : null;
+  }
+
+  async refund(_merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome> {
+    try {
+      const answer = await this.#client.refund({
+        transaction_id: request.purchaseId,
+        amount: request.amount,
+        reference: request.reference,
+      });
+      let record = answer.record;
+      if (!answer.successful && answer.errors.includes('Reference is already taken')) {
+        record = await this.#client.findRefund(request.reference);
+        if (!record) return { kind: 'unknown', reason: 'reference taken but not found' };
+      } else if (!answer.successful && (!record || record.id === null)) {
+        return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
+      }
+      if (record!.successful) return { kind: 'approved', refundId: record!.id! };
+      return { kind: 'declined', refundId: record!.id, message: record!.message ?? 'Declined' };
+    } catch (err) {
+      if (err instanceof TransportError || err instanceof ServerError) return { kind: 'unknown', reason: err.message };
+      if (err instanceof AuthenticationError || err instanceof PermissionError || err instanceof RateLimitError) throw err;
+      if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
+      throw err;
+    }
   }
 
   async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {

@@ -1,12 +1,15 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
-import { isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
+import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
+import { prorateFirstPeriod } from '../billing/proration/proration.ts';
 import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
 import { subscriptionJsonSql } from '../billing/subscriptions/subscriptions.service.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
+import { periodInvoice, type PendingItem } from '../billing/invoices/lines/period-invoice.ts';
+import { HELD_COUPON_COLUMNS, heldDiscount, type HeldCoupon } from '../billing/coupons/redeem-coupon.ts';
 
 export interface SchedulerDeps {
   sql: SqlPool;
@@ -32,7 +35,7 @@ export interface SchedulerDeps {
 /** Subscription states that are billed when a period begins. */
 export const BILLABLE = ['trialing', 'active', 'past_due'];
 
-interface DueRow {
+interface DueRow extends HeldCoupon {
   id: string;
   merchant_id: string;
   environment: string;
@@ -54,12 +57,25 @@ interface DueRow {
   current_interval_count: number;
   /** The test clock's time, for a subscription on one. */
   clock_time: string | null;
+  // What the period's invoice is composed of (src/billing/invoices/lines).
+  plan_name: string;
+  plan_setup_fee: string;
+  plan_billing_cycles: number | null;
+  quantity: number;
+  next_quantity: number | null;
+  periods_invoiced: number;
+  credit_balance: string;
+  pending_items: PendingItem[] | null;
 }
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
   s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
-  cp.interval as current_interval, cp.interval_count as current_interval_count`;
+  cp.interval as current_interval, cp.interval_count as current_interval_count,
+  p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
+  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS},
+  (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity)
+     order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;
 
 /**
  * Claims up to `limit` due subscriptions, locking them and skipping rows another scheduler holds:
@@ -75,7 +91,8 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
         order by next_charge_at limit $2 for update skip locked)
      select ${DUE_COLUMNS}, null as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
-       join billing.plans cp on cp.id = s.plan_id`,
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
     [now, limit],
   );
   if (real.length >= limit) return real;
@@ -86,7 +103,8 @@ async function claimDue(tx: Sql, now: Date, limit: number): Promise<DueRow[]> {
         order by s.next_charge_at limit $1 for update of s skip locked)
      select ${DUE_COLUMNS}, due.frozen_time as clock_time from due join billing.subscriptions s using (id)
        join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
-       join billing.plans cp on cp.id = s.plan_id`,
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
     [limit - real.length],
   );
   return real.concat(clocked);
@@ -103,6 +121,12 @@ interface Advance {
   current_period_end: string | null;
   next_charge_at: string | null;
   cancelled_at: string | null;
+  /** Quantity, period invoices and credit after this period (null: unchanged). */
+  quantity: number | null;
+  periods_invoiced: number | null;
+  credit_balance: number | null;
+  /** A held coupon counted one more period invoice (`once` and `repeating` run down, then drop). */
+  coupon_used: boolean;
 }
 
 /** The invoice of the period that began, as the batch statement reads it. */
@@ -119,6 +143,15 @@ interface NewInvoice {
   currency: string;
   /** The plan's dunning policy as JSON text. */
   dunning: string;
+  /** The composed invoice: lines as JSON text; an amount of 0 is paid at once, with no purchase. */
+  lines: string;
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  status: 'open' | 'paid';
+  paid_at: string | null;
+  /** The one-off items it took, as a JSON array of ids. */
+  item_ids: string;
 }
 
 interface Planned {
@@ -144,6 +177,10 @@ function planFor(row: DueRow): Planned {
         current_period_end: null,
         next_charge_at: null,
         cancelled_at: row.next_charge_at,
+        quantity: null,
+        periods_invoiced: null,
+        credit_balance: null,
+        coupon_used: false,
       },
       invoice: null,
       events: [
@@ -168,8 +205,35 @@ function planFor(row: DueRow): Planned {
     }
   }
   const cadence: Cadence = { interval: row.plan_interval, intervalCount: row.plan_interval_count, timeZone: row.time_zone };
-  const p = periodMs(new Date(anchorAt), cadence, index);
+  // Before a billing anchor: a first period from the start to the anchor, charged pro rata at the start.
+  const stub = index === 0 && Date.parse(row.next_charge_at) < Date.parse(anchorAt);
+  const p = stub ? { start: Date.parse(row.next_charge_at), end: Date.parse(anchorAt) } : periodMs(new Date(anchorAt), cadence, index);
   const [start, end] = [isoInstant(p.start), isoInstant(p.end)];
+  const quantityNow = row.next_quantity ?? row.quantity;
+  const proratedAmount = stub
+    ? prorateFirstPeriod({
+        amount: Number(row.plan_amount) * quantityNow,
+        start: new Date(p.start),
+        anchor: new Date(p.end),
+        intervalStart: intervalStartBefore(new Date(p.end), cadence),
+      }).amount
+    : undefined;
+  const composed = periodInvoice({
+    planName: row.plan_name,
+    planAmount: Number(row.plan_amount),
+    setupFee: Number(row.plan_setup_fee),
+    billingCycles: row.plan_billing_cycles,
+    quantity: row.quantity,
+    nextQuantity: row.next_quantity,
+    periodsInvoiced: row.periods_invoiced,
+    creditBalance: Number(row.credit_balance),
+    discount: heldDiscount(row, row.plan_currency),
+    proratedAmount,
+    items: row.pending_items ?? [],
+    period: { start: new Date(p.start), end: new Date(p.end) },
+  });
+  if (composed.kind === 'completed') return completedPlan(row);
+  const { invoice: bill } = composed;
   const events: NewEvent[] = [];
   if (row.status === 'trialing')
     events.push({
@@ -183,26 +247,69 @@ function planFor(row: DueRow): Planned {
       plan_id: planId,
       status: row.status === 'trialing' ? 'active' : row.status,
       anchor_at: anchorAt,
-      next_period_index: index + 1,
+      next_period_index: stub ? index : index + 1,
       current_period_start: start,
       current_period_end: end,
       next_charge_at: end,
       cancelled_at: null,
+      quantity: composed.quantity,
+      periods_invoiced: composed.periodsInvoiced,
+      credit_balance: composed.creditBalance,
+      coupon_used: row.coupon_code !== null,
     },
     invoice: {
       merchant_id: row.merchant_id,
       environment: row.environment,
       subscription_id: row.id,
       plan_id: planId,
-      period_index: index,
+      period_index: stub ? -1 : index,
       period_start: start,
       period_end: end,
-      amount: row.plan_amount,
+      amount: String(bill.amount),
       currency: row.plan_currency,
       dunning: row.plan_dunning,
+      lines: JSON.stringify(bill.lines),
+      subtotal: bill.subtotal,
+      discount: bill.discount,
+      credit_applied: bill.creditApplied,
+      status: bill.amount === 0 ? 'paid' : 'open',
+      paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
+      item_ids: JSON.stringify(composed.itemIds),
     },
     events,
     nextChargeMs: p.end,
+  };
+}
+
+/** A fixed-term plan's last invoiced period has ended: the subscription completes, with no invoice. */
+function completedPlan(row: DueRow): Planned {
+  const at = new Date(row.next_charge_at).toISOString();
+  return {
+    advance: {
+      id: row.id,
+      plan_id: row.plan_id,
+      status: 'completed',
+      anchor_at: row.anchor_at,
+      next_period_index: row.next_period_index,
+      current_period_start: null,
+      current_period_end: null,
+      next_charge_at: null,
+      cancelled_at: null,
+      quantity: null,
+      periods_invoiced: null,
+      credit_balance: null,
+      coupon_used: false,
+    },
+    invoice: null,
+    events: [
+      {
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        type: 'subscription.completed',
+        data: { subscription_id: row.id, completed_at: at, periods_invoiced: row.periods_invoiced },
+      },
+    ],
+    nextChargeMs: null,
   };
 }
 
@@ -240,33 +347,55 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
       subscription_id: rows[i]!.id,
     })),
   );
-  const created = await tx.query<{ id: string }>(
+  const created = await tx.query<{ id: string; status: string }>(
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
-         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz)),
+         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
+         lines text, subtotal bigint, discount bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-           amount, currency, status, attempt_count, dunning, created_at, updated_at)
+           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at)
        select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, 'open', 0, dunning::jsonb, $4, $4
+              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at
          from input
-       on conflict on constraint invoices_period_unique do nothing
-       returning id, subscription_id, merchant_id, environment, amount, currency),
+       on conflict (subscription_id, period_start) where kind = 'period' do nothing
+       returning id, subscription_id, merchant_id, environment, amount, currency, status),
+     items_taken as (
+       update billing.subscription_items it set invoice_id = invoiced.id
+         from invoiced join input on input.subscription_id = invoiced.subscription_id
+        where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
+     -- A completed subscription is collected no more, as a cancelled one: what it still owes is void.
+     completed_void as (
+       update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, updated_at = $4
+         from json_to_recordset($2::json) as c(id uuid, status text)
+        where c.status = 'completed' and i.subscription_id = c.id and i.status in ('open', 'past_due')),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
            current_period_end = coalesce(u.current_period_end, s.current_period_end), next_charge_at = u.next_charge_at,
            cancelled_at = coalesce(u.cancelled_at, s.cancelled_at), cancel_at_period_end = s.cancel_at_period_end and u.cancelled_at is null,
+           quantity = coalesce(u.quantity, s.quantity), next_quantity = case when u.quantity is null then s.next_quantity end,
+           periods_invoiced = coalesce(u.periods_invoiced, s.periods_invoiced), credit_balance = coalesce(u.credit_balance, s.credit_balance),
+           coupon_id = case when u.coupon_used and s.coupon_periods_left <= 1 then null else s.coupon_id end,
+           coupon_periods_left = case when u.coupon_used and s.coupon_periods_left <= 1 then null
+                                      when u.coupon_used then s.coupon_periods_left - 1 else s.coupon_periods_left end,
            updated_at = $4
          from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
-           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz)
+           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz,
+           quantity int, periods_invoiced int, credit_balance bigint, coupon_used boolean)
         where s.id = u.id
         returning s.*),
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
                                  'currency', invoiced.currency, 'period_start', input.period_start) as data, input.at
-         from invoiced join input on input.subscription_id = invoiced.subscription_id),
+         from invoiced join input on input.subscription_id = invoiced.subscription_id
+       union all
+       -- An invoice of 0 (a full discount, credit) is paid as it is written: no purchase, no charge job.
+       select invoiced.merchant_id, invoiced.environment, 'invoice.paid',
+              jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', 0,
+                                 'currency', invoiced.currency, 'purchase_id', null), input.at
+         from invoiced join input on input.subscription_id = invoiced.subscription_id where invoiced.status = 'paid'),
      -- Subscription events carry the subscription as the API shows it, as advanced here.
      other_events as (
        select x.merchant_id, x.environment, x.type, x.data || jsonb_build_object('subscription', ${subscriptionJsonSql('a')}), x.at
@@ -276,10 +405,11 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
-     select id from invoiced`,
+     select id, status from invoiced`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
   );
-  return { claimed: rows.length, jobs: created.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
+  const owed = created.filter((inv) => inv.status === 'open');
+  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */

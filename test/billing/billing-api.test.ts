@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 // Field names of the contract (issue 3).
-const PLAN_FIELDS = 'amount archived_at created_at currency dunning id interval interval_count name status trial_days'.split(' ');
+const PLAN_FIELDS =
+  'amount archived_at billing_cycles created_at currency dunning id interval interval_count name setup_fee status trial_days'.split(' ');
 const SUBSCRIPTION_FIELDS = (
   'id status plan_id card_token customer_reference current_period_start current_period_end next_charge_at ' +
   'created_at cancelled_at metadata test_clock_id'
@@ -51,7 +52,16 @@ describe('plans', () => {
     expect(res.body).toMatchObject({ successful: true, errors: [], test: true });
     const created = res.body.response;
     expect(Object.keys(created).sort()).toEqual(PLAN_FIELDS);
-    expect(created).toMatchObject({ name: 'Gold', amount: 1999, currency: 'AUD', interval: 'year', interval_count: 1, trial_days: 0 });
+    expect(created).toMatchObject({
+      name: 'Gold',
+      amount: 1999,
+      currency: 'AUD',
+      interval: 'year',
+      interval_count: 1,
+      trial_days: 0,
+      setup_fee: 0,
+      billing_cycles: null,
+    });
     expect(created).toMatchObject({ status: 'active', archived_at: null, created_at: expect.stringMatching(/Z$/) });
     expect(created.dunning).toEqual({ retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' });
     const custom = await createPlan(api, { interval_count: 3, trial_days: 7, dunning: { retry_days: [2, 4], final_action: 'cancel' } });

@@ -183,6 +183,34 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
     }
   });
 
+  it('refunds part of a paid invoice through the adapter, and a re-sent refund reference is adopted, not refunded twice', async () => {
+    const { invoiceId } = await invoiced(APPROVE, 2100);
+    await attemptCharge(deps, { invoiceId, attempt: 1 });
+    const res = await rig.api.post(`/invoices/${invoiceId}/refund`, { amount: 700, reason: 'partial' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response).toMatchObject({ status: 'paid', refunded_amount: 700 });
+    const [refund] = res.body.response.refunds;
+    expect(refund).toMatchObject({ amount: 700, status: 'approved', reference: `${invoiceId}-r1` });
+    const gatewayRefunds = await rig.gatewayApp.runtime.sql.query<{ id: string; amount: string }>(
+      'select id, amount from gateway.refunds where reference = $1',
+      [`${invoiceId}-r1`],
+    );
+    expect(gatewayRefunds).toEqual([{ id: refund.refund_id, amount: '700' }]);
+    // The same reference again (a re-send after a lost answer): the gateway's refund is adopted.
+    const { ledger } = await state(invoiceId);
+    const again = await rt.billingGateway.refund(
+      {
+        merchantId: (await rt.sql.query<{ merchant_id: string }>('select merchant_id from billing.invoices where id = $1', [invoiceId]))[0]!
+          .merchant_id,
+        environment: 'sandbox',
+      },
+      { purchaseId: ledger[0]!.purchase_id, amount: 700, reference: `${invoiceId}-r1` },
+    );
+    expect(again).toEqual({ kind: 'approved', refundId: refund.refund_id });
+    expect(await rig.gatewayApp.runtime.sql.query('select id from gateway.refunds where reference = $1', [`${invoiceId}-r1`])).toHaveLength(
+      1,
+    );
+  });
   it('declined (05): invoice past_due, payment_failed event, no ledger entry', async () => {
     const { invoiceId, subscriptionId } = await invoiced(DECLINE, 1700);
     // A soft decline (05) is retried by the dunning schedule: the first retry a day after the failure.

@@ -143,7 +143,8 @@ async function i3(db: pg.Client): Promise<Violation[]> {
   for (const r of await rows<{ id: string; status: string; n: string }>(
     db,
     `select i.id, i.status, count(l.id) as n from billing.invoices i left join billing.ledger_entries l on l.invoice_id = i.id
-      group by i.id, i.status having (i.status = 'paid') <> (count(l.id) = 1) or count(l.id) > 1`,
+      -- An invoice of 0 (a full discount, credit) is paid with no purchase, so with no ledger entry.
+      group by i.id, i.status, i.amount having (i.status = 'paid' and i.amount > 0) <> (count(l.id) = 1) or count(l.id) > 1`,
   ))
     add(`invoice ${r.id} is ${r.status} with ${r.n} ledger entries`);
   for (const r of await rows<{ id: string; problem: string }>(

@@ -280,3 +280,11 @@ export function localMidnight(date: string, timeZone: string): Date {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw new RangeError(`no such date: ${date}`);
   return new Date(fromWall(zoneOf(timeZone), { year, month, day, msOfDay: 0 }));
 }
+
+/** The start of the full interval that ends at `anchor` (one interval before it, in the local calendar, clamped to the month's end). */
+export function intervalStartBefore(anchor: Date, cadence: Cadence): Date {
+  assertCadence(cadence);
+  const a = assertInstant(anchor, 'anchor');
+  const zone = zoneOf(cadence.timeZone);
+  return new Date(fromWall(zone, addToWall(toWall(zone, a), cadence.interval, -cadence.intervalCount)));
+}

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'subscription.resumed',
   'subscription.cancelled',
   'subscription.past_due',
+  'subscription.completed',
   'invoice.created',
   'invoice.paid',
   'invoice.payment_failed',
@@ -20,6 +21,8 @@ export const EVENT_TYPES = [
   'card.expiring',
   'card.expired',
   'card.updated',
+  'coupon.created',
+  'invoice.refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

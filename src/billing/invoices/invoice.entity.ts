@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
+import type { InvoiceLine } from './lines/invoice-line.ts';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'past_due', 'uncollectible', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -19,11 +20,20 @@ export const Invoice = defineEntity({
     environment: p.string().length(10),
     subscriptionId: p.uuid(),
     planId: p.uuid(),
+    /** `period` (one per subscription and period), `proration` (a change effective now) or `one_off` (items invoiced now). */
+    kind: p.string().length(10).default('period'),
     periodIndex: p.integer(),
     periodStart: p.datetime().columnType('timestamptz'),
     periodEnd: p.datetime().columnType('timestamptz'),
+    /** What the card is charged: `subtotal − discount − credit_applied` (≥ 0). */
     amount: p.bigint('number'),
     currency: p.string().length(3),
+    /** The lines the amount is composed of (credits and discounts negative): `sum(lines) − credit_applied = amount`. */
+    lines: p.json<InvoiceLine[]>().columnType('jsonb').default('[]'),
+    subtotal: p.bigint('number').default(0),
+    discount: p.bigint('number').default(0),
+    creditApplied: p.bigint('number').default(0),
+    refundedAmount: p.bigint('number').default(0),
     status: p.string().length(14),
     attemptCount: p.integer().default(0),
     /** The dunning policy the invoice started under; a later plan change does not alter it. */
@@ -44,8 +54,12 @@ export const Invoice = defineEntity({
   },
   // Also the index of a subscription's invoices (every read filters on subscription_id, and lists
   // them by period_start): a second one on (subscription_id, period_index) only cost writes.
-  uniques: [{ properties: ['subscriptionId', 'periodStart'], name: 'invoices_period_unique' }],
   indexes: [
+    {
+      // One invoice per subscription and period; proration and one-off invoices stand beside them.
+      name: 'invoices_period_unique',
+      expression: `create unique index "invoices_period_unique" on "billing"."invoices" ("subscription_id", "period_start") where "kind" = 'period'`,
+    },
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'invoices_listing_index' },
     {
       name: 'invoices_retry_due_index',

@@ -5,6 +5,7 @@ import type { Page, Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { INVOICE_STATUSES } from './invoice.entity.ts';
+import type { InvoiceLine } from './lines/invoice-line.ts';
 
 export const InvoiceFilter = z.object({ subscription_id: z.uuid().optional(), status: z.enum(INVOICE_STATUSES).optional() });
 
@@ -25,50 +26,82 @@ export interface AttemptView {
 export interface InvoiceView {
   id: string;
   subscription_id: string;
+  kind: string;
   period_start: string;
   period_end: string;
   amount: number;
   currency: string;
+  lines: InvoiceLine[];
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  refunded_amount: number;
   status: string;
   next_attempt_at: string | null;
   paid_at: string | null;
   created_at: string;
   attempts: AttemptView[];
+  refunds: RefundView[];
+}
+
+export interface RefundView {
+  amount: number;
+  reason: string | null;
+  status: string;
+  refund_id: string | null;
+  reference: string;
+  created_at: string;
 }
 
 interface Row {
   id: string;
   subscription_id: string;
+  kind: string;
   period_start: string;
   period_end: string;
   amount: string;
   currency: string;
+  lines: InvoiceLine[];
+  subtotal: string;
+  discount: string;
+  credit_applied: string;
+  refunded_amount: string;
   status: string;
   next_attempt_at: string | null;
   paid_at: string | null;
   created_at: string;
   attempts: AttemptView[] | null;
+  refunds: RefundView[] | null;
 }
 
-const SELECT = `select i.id, i.subscription_id, i.period_start, i.period_end, i.amount, i.currency, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
-     'manual', a.manual, 'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts
+     'manual', a.manual, 'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
+  (select json_agg(json_build_object('amount', r.amount, 'reason', r.reason, 'status', r.status, 'refund_id', r.gateway_refund_id,
+     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds
   from billing.invoices i`;
 
 function toView(r: Row): InvoiceView {
   return {
     id: r.id,
     subscription_id: r.subscription_id,
+    kind: r.kind,
     period_start: iso(r.period_start),
     period_end: iso(r.period_end),
     amount: Number(r.amount),
     currency: r.currency,
+    lines: r.lines,
+    subtotal: Number(r.subtotal),
+    discount: Number(r.discount),
+    credit_applied: Number(r.credit_applied),
+    refunded_amount: Number(r.refunded_amount),
     status: r.status,
     next_attempt_at: iso(r.next_attempt_at),
     paid_at: iso(r.paid_at),
     created_at: iso(r.created_at),
     attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
+    refunds: (r.refunds ?? []).map((f) => ({ ...f, amount: Number(f.amount), created_at: iso(f.created_at) })),
   };
 }
 

@@ -24,6 +24,10 @@ export const Plan = defineEntity({
     interval: p.string().length(5),
     intervalCount: p.integer(),
     trialDays: p.integer().default(0),
+    /** Charged once, on the subscription's first charged period invoice; not multiplied by quantity. */
+    setupFee: p.bigint('number').default(0),
+    /** Period invoices before the subscription is `completed`; null bills until cancelled. */
+    billingCycles: p.integer().nullable(),
     dunning: p.json<DunningPolicy>().columnType('jsonb'),
     status: p.string().length(10).default('active'),
     createdAt: p.datetime().columnType('timestamptz'),

@@ -28,6 +28,8 @@ export const PlanCreate = z.strictObject({
   interval: z.enum(INTERVALS),
   interval_count: z.number().int().min(1).max(365).default(1),
   trial_days: z.number().int().min(0).max(730).default(0),
+  setup_fee: z.number().int('setup_fee must be an integer in minor units').min(0).max(99_999_999_999).default(0),
+  billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
   dunning: DunningInput.optional(),
   test: z.boolean().optional(),
 });
@@ -41,6 +43,8 @@ export interface PlanView {
   interval: string;
   interval_count: number;
   trial_days: number;
+  setup_fee: number;
+  billing_cycles: number | null;
   dunning: DunningPolicy;
   status: string;
   created_at: string;
@@ -55,6 +59,8 @@ interface PlanRow {
   interval: string;
   interval_count: number;
   trial_days: number;
+  setup_fee: string;
+  billing_cycles: number | null;
   dunning: DunningPolicy;
   status: string;
   created_at: string;
@@ -62,15 +68,16 @@ interface PlanRow {
 }
 
 export function toPlanView(r: PlanRow): PlanView {
-  return { ...r, amount: Number(r.amount), created_at: iso(r.created_at), archived_at: iso(r.archived_at) };
+  return { ...r, amount: Number(r.amount), setup_fee: Number(r.setup_fee), created_at: iso(r.created_at), archived_at: iso(r.archived_at) };
 }
 
-const COLUMNS = 'id, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, archived_at';
+const COLUMNS =
+  'id, name, amount, currency, interval, interval_count, trial_days, setup_fee, billing_cycles, dunning, status, created_at, archived_at';
 
 export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCreate, now: Date): Promise<PlanView> {
   const rows = await db.query<PlanRow>(
-    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10) returning ${COLUMNS}`,
+    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, setup_fee, billing_cycles)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $11, $12) returning ${COLUMNS}`,
     [
       merchant.merchantId,
       merchant.environment,
@@ -82,6 +89,8 @@ export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCrea
       input.trial_days,
       JSON.stringify(input.dunning ?? DEFAULT_DUNNING),
       now,
+      input.setup_fee,
+      input.billing_cycles,
     ],
   );
   return toPlanView(rows[0]!);

@@ -45,6 +45,21 @@ export type ChargeOutcome =
   /** The request may or may not have been processed: look it up by reference before any re-send. */
   | { kind: 'unknown'; reason: string };
 
+export interface RefundRequest {
+  /** The approved purchase's id at the gateway. */
+  purchaseId: string;
+  amount: number;
+  /** Derived from the invoice and the refund's number: a re-send with it is recognised. */
+  reference: string;
+}
+
+/** A refund's outcome: a closed union with `unknown`, as a charge's. */
+export type RefundOutcome =
+  | { kind: 'approved'; refundId: string }
+  | { kind: 'declined'; refundId: string | null; message: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'unknown'; reason: string };
+
 export interface CardSummary {
   token: string;
   alias: string | null;
@@ -56,6 +71,8 @@ export interface BillingGateway {
   purchase(merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome>;
   /** The purchase recorded under this reference, or null when the gateway has none. Throws when the gateway cannot be asked. */
   findPurchase(merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null>;
+  /** Refunds all or part of an approved purchase. */
+  refund(merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome>;
   /** The card a token or alias names for this merchant, or null. */
   findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null>;
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'paused', 'cancelled', 'incomplete'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+  'cancelled',
+  'incomplete',
+  'completed',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
@@ -24,6 +33,17 @@ export const Subscription = defineEntity({
     nextPlanId: p.uuid().nullable(),
     /** A token or an alias: resolved at charge time, so an alias moved to a new card just works. */
     cardToken: p.string().length(255),
+    /** Seats: the subscription line is `plan.amount × quantity`. */
+    quantity: p.integer().default(1),
+    /** A quantity change that takes effect from the next period. */
+    nextQuantity: p.integer().nullable(),
+    /** Period invoices written so far: the setup fee goes on the first, `billing_cycles` counts them. */
+    periodsInvoiced: p.integer().default(0),
+    /** Credit held (minor units, ≥ 0): later invoices use it before the card. */
+    creditBalance: p.bigint('number').default(0),
+    /** The coupon held, and how many more period invoices it discounts (null: every one). */
+    couponId: p.uuid().nullable(),
+    couponPeriodsLeft: p.integer().nullable(),
     customerReference: p.string().length(255),
     status: p.string().length(12),
     timeZone: p.string().length(64),

@@ -5,6 +5,7 @@ import type { Page, Paginated } from '../../platform/pagination.ts';
 import {
   anchorAfterTrial,
   firstPeriodStartingAtOrAfter,
+  intervalStartBefore,
   isValidTimeZone,
   localMidnight,
   periodStart,
@@ -16,16 +17,35 @@ import type { BillingGateway, MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
+import { redeemCoupon } from '../coupons/redeem-coupon.ts';
+import { applyChangeNow } from './change-now.service.ts';
 
 const Metadata = z
   .record(z.string().max(100), z.string().max(1000))
   .refine((m) => Object.keys(m).length <= 50, 'metadata holds at most 50 keys');
 const StartDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const Quantity = z
+  .number()
+  .int('quantity must be an integer')
+  .min(1, 'quantity must be at least 1')
+  .max(100_000, 'quantity must be at most 100,000');
+/** The largest subscription line (`plan.amount × quantity`): lines and their sums stay exact integers. */
+export const MAX_LINE_AMOUNT = 1_000_000_000_000_000;
+
+function assertLineFits(planAmount: number, quantity: number): void {
+  if (planAmount * quantity > MAX_LINE_AMOUNT) {
+    throw BillingErrors.validation([`quantity: plan amount × quantity may not exceed ${MAX_LINE_AMOUNT} minor units`]);
+  }
+}
 
 export const SubscriptionCreate = z.strictObject({
   plan_id: z.string().min(1).max(64),
   card_token: z.string().min(1).max(255),
   customer_reference: z.string().trim().min(1).max(255),
+  quantity: Quantity.optional(),
+  coupon: z.string().min(1).max(64).optional(),
+  /** Periods start on the anchor's day and time; the first, from the start to the anchor, is prorated. */
+  billing_anchor: z.iso.datetime({ offset: true }).optional(),
   start_date: StartDate.optional(),
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),
@@ -34,12 +54,27 @@ export const SubscriptionCreate = z.strictObject({
 });
 export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
 
-export const SubscriptionUpdate = z.strictObject({
-  card_token: z.string().min(1).max(255).optional(),
-  metadata: Metadata.optional(),
-  plan_id: z.string().min(1).max(64).optional(),
-  test: z.boolean().optional(),
-});
+export const SubscriptionUpdate = z
+  .strictObject({
+    card_token: z.string().min(1).max(255).optional(),
+    metadata: Metadata.optional(),
+    plan_id: z.string().min(1).max(64).optional(),
+    quantity: Quantity.optional(),
+    /** A coupon code to redeem (replacing any held), or null to remove the one held. */
+    coupon: z.string().min(1).max(64).nullable().optional(),
+    /** When a `plan_id` or `quantity` change takes effect: from the next period (the default), or now, prorated. */
+    effective: z.enum(['next_period', 'now']).optional(),
+    prorate: z.boolean().optional(),
+    test: z.boolean().optional(),
+  })
+  .refine((u) => (u.effective === undefined && u.prorate === undefined) || u.plan_id !== undefined || u.quantity !== undefined, {
+    path: ['effective'],
+    message: 'effective and prorate apply to a plan_id or quantity change',
+  })
+  .refine((u) => u.prorate === undefined || u.effective === 'now', {
+    path: ['prorate'],
+    message: 'prorate applies to a change effective now',
+  });
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
 
 export const SubscriptionCancel = z.strictObject({ at_period_end: z.boolean().optional(), test: z.boolean().optional() });
@@ -53,6 +88,10 @@ export interface SubscriptionView {
   status: string;
   plan_id: string;
   pending_plan_id: string | null;
+  quantity: number;
+  pending_quantity: number | null;
+  credit_balance: number;
+  coupon: string | null;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -73,6 +112,11 @@ interface Row {
   status: string;
   plan_id: string;
   next_plan_id: string | null;
+  quantity: number;
+  next_quantity: number | null;
+  credit_balance: string;
+  coupon: string | null;
+  coupon_id: string | null;
   card_token: string;
   customer_reference: string;
   time_zone: string;
@@ -91,7 +135,8 @@ interface Row {
   environment: string;
 }
 
-const COLUMNS = `id, status, plan_id, next_plan_id, card_token, customer_reference, time_zone, current_period_start, current_period_end,
+const COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, coupon_id,
+  (select k.code from billing.coupons k where k.id = subscriptions.coupon_id) as coupon, card_token, customer_reference, time_zone, current_period_start, current_period_end,
   next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
 
 function toView(r: Row): SubscriptionView {
@@ -100,6 +145,10 @@ function toView(r: Row): SubscriptionView {
     status: r.status,
     plan_id: r.plan_id,
     pending_plan_id: r.next_plan_id,
+    quantity: r.quantity,
+    pending_quantity: r.next_quantity,
+    credit_balance: Number(r.credit_balance),
+    coupon: r.coupon,
     card_token: r.card_token,
     customer_reference: r.customer_reference,
     time_zone: r.time_zone,
@@ -127,6 +176,8 @@ const isoSql = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-D
 export function subscriptionJsonSql(alias: string): string {
   const a = (column: string) => `${alias}.${column}`;
   return `jsonb_build_object('id', ${a('id')}, 'status', ${a('status')}, 'plan_id', ${a('plan_id')}, 'pending_plan_id', ${a('next_plan_id')},
+    'quantity', ${a('quantity')}, 'pending_quantity', ${a('next_quantity')}, 'credit_balance', ${a('credit_balance')},
+    'coupon', (select k.code from billing.coupons k where k.id = ${a('coupon_id')}),
     'card_token', ${a('card_token')}, 'customer_reference', ${a('customer_reference')}, 'time_zone', ${a('time_zone')},
     'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
     'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
@@ -138,6 +189,8 @@ export interface SubscriptionDeps {
   sql: SqlPool;
   gateway: BillingGateway;
   now(): Date;
+  /** Charges an open invoice now (a proration), after the transaction that wrote it commits. */
+  chargeNow?(invoiceId: string): Promise<void>;
 }
 
 /** "Now" for a subscription: its test clock's frozen time, or the real clock. */
@@ -172,6 +225,21 @@ function startInstant(value: string, timeZone: string): Date {
   return localMidnight(value, timeZone);
 }
 
+/** A billing anchor lies within one interval after the start, and does not go with a trial. */
+function checkBillingAnchor(
+  plan: { trial_days: number; interval: string; interval_count: number },
+  start: Date,
+  timeZone: string,
+  anchor: Date,
+): Date {
+  if (plan.trial_days > 0) throw BillingErrors.validation(['billing_anchor: a plan with a trial starts billing when the trial ends']);
+  const cadence: Cadence = { interval: plan.interval as Interval, intervalCount: plan.interval_count, timeZone };
+  if (anchor.getTime() <= start.getTime() || intervalStartBefore(anchor, cadence).getTime() > start.getTime()) {
+    throw BillingErrors.validation(['billing_anchor: must fall after the start and within one interval of it']);
+  }
+  return anchor;
+}
+
 export async function createSubscription(
   deps: SubscriptionDeps,
   merchant: MerchantRef,
@@ -181,21 +249,26 @@ export async function createSubscription(
   const plan = await findPlan(db, merchant, input.plan_id);
   if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
   if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  assertLineFits(plan.amount, input.quantity ?? 1);
   if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
   const card = await requireCard(deps, merchant, input.card_token);
   const now = await nowFor(db, deps, merchant, input.test_clock_id ?? null);
   const timeZone = input.time_zone ?? 'UTC';
   const start = input.start_date ? startInstant(input.start_date, timeZone) : now;
   if (start.getTime() < now.getTime() - 60_000) throw BillingErrors.validation(['start_date may not be in the past']);
-  const anchor = anchorAfterTrial(start, timeZone, plan.trial_days);
+  const billingAnchor = input.billing_anchor ? checkBillingAnchor(plan, start, timeZone, new Date(input.billing_anchor)) : null;
+  const anchor = billingAnchor ?? anchorAfterTrial(start, timeZone, plan.trial_days);
+  // With a billing anchor, the prorated first period is due at the start.
+  const firstCharge = billingAnchor ? start : anchor;
   const trialing = plan.trial_days > 0;
   const created = deps.now();
   return db.transaction(async (tx) => {
+    const redemption = input.coupon ? await redeemCoupon(tx, merchant, input.coupon, { currency: plan.currency, at: now }) : null;
     const rows = await tx.query<Row>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
-          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, false, $13, $14, $15, $15, $16)
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -214,11 +287,15 @@ export async function createSubscription(
         JSON.stringify(input.metadata ?? {}),
         created,
         card.expiry,
+        input.quantity ?? 1,
+        redemption?.couponId ?? null,
+        redemption?.periodsLeft ?? null,
+        firstCharge,
       ],
     );
     const view = toView(rows[0]!);
     await recordEvents(tx, now, [{ ...merchant, type: 'subscription.created', data: { subscription: view } }]);
-    if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, anchor, created);
+    if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, firstCharge, created);
     return view;
   });
 }
@@ -266,28 +343,51 @@ export async function updateSubscription(
   input: SubscriptionUpdate,
 ): Promise<SubscriptionView> {
   const card = input.card_token ? await requireCard(deps, merchant, input.card_token) : null;
+  const newPlan = input.plan_id ? await findPlan(deps.sql, merchant, input.plan_id) : undefined;
   if (input.plan_id) {
-    const plan = await findPlan(deps.sql, merchant, input.plan_id);
-    if (!plan) throw BillingErrors.notFound('Plan', input.plan_id);
-    if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+    if (!newPlan) throw BillingErrors.notFound('Plan', input.plan_id);
+    if (newPlan.status !== 'active') throw BillingErrors.validation([`Plan ${newPlan.id} is archived and takes no new subscriptions`]);
   }
   const now = deps.now();
-  return deps.sql.transaction(async (tx) => {
+  const changeNow = input.effective === 'now';
+  let owed: string | null = null;
+  const updated = await deps.sql.transaction(async (tx) => {
     const current = await load(tx, merchant, id, true);
-    if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is cancelled and cannot be changed');
+    if (current.status === 'cancelled' || current.status === 'completed') {
+      throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
+    }
     const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    if (input.quantity !== undefined || newPlan) {
+      const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
+        current.next_plan_id ?? current.plan_id,
+      ]);
+      assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
+    }
+    if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
+    if (changeNow) {
+      const outcome = await applyChangeNow(tx, merchant, current, {
+        planId: input.plan_id,
+        quantity: input.quantity,
+        prorate: input.prorate ?? true,
+        billingNow: at,
+        now,
+      });
+      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed = outcome.invoiceId;
+    }
     const rows = await tx.query<Row>(
       `update billing.subscriptions set card_token = coalesce($2, card_token), metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
-          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5
+          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
+          next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end
         where id = $1 returning ${COLUMNS}`,
       [
         id,
         input.card_token ?? null,
         input.metadata ? JSON.stringify(input.metadata) : null,
-        input.plan_id ?? null,
+        changeNow ? null : (input.plan_id ?? null),
         now,
         card?.expiry ?? null,
+        changeNow ? null : (input.quantity ?? null),
       ],
     );
     const view = toView(rows[0]!);
@@ -303,10 +403,35 @@ export async function updateSubscription(
         await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $2 where id = $1`, [current.test_clock_id, now]);
       }
     }
-    const changes = Object.keys(input).filter((k) => k !== 'test');
-    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.updated', data: { subscription: view, changed: changes } }]);
+    const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
+    await recordEvents(tx, at, [
+      {
+        ...merchant,
+        type: 'subscription.updated',
+        data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
+      },
+    ]);
     return view;
   });
+  // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
+  if (owed && deps.chargeNow) await deps.chargeNow(owed);
+  return owed ? getSubscription(deps.sql, merchant, id) : updated;
+}
+
+/** Redeems a coupon code in place of the one held (the same code again changes nothing), or removes it. */
+async function changeCoupon(tx: Sql, deps: SubscriptionDeps, merchant: MerchantRef, current: Row, code: string | null): Promise<void> {
+  if (code !== null && code === current.coupon) return;
+  let redemption = null;
+  if (code !== null) {
+    const plans = await tx.query<{ currency: string }>('select currency from billing.plans where id = $1', [current.plan_id]);
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    redemption = await redeemCoupon(tx, merchant, code, { currency: plans[0]!.currency, at });
+  }
+  await tx.query('update billing.subscriptions set coupon_id = $2, coupon_periods_left = $3 where id = $1', [
+    current.id,
+    redemption?.couponId ?? null,
+    redemption?.periodsLeft ?? null,
+  ]);
 }
 
 export async function pauseSubscription(deps: SubscriptionDeps, merchant: MerchantRef, id: string): Promise<SubscriptionView> {

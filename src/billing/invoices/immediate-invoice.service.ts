@@ -1,0 +1,84 @@
+import type { Sql } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { recordEvents, type NewEvent } from '../events/events.service.ts';
+import { composeInvoice } from './lines/compose-invoice.ts';
+import type { InvoiceLine } from './lines/invoice-line.ts';
+
+/** A subscription row locked by the caller, as an invoice outside the period calendar needs it. */
+export interface LockedSubscription {
+  id: string;
+  plan_id: string;
+  credit_balance: string | number;
+}
+
+export type ImmediateOutcome =
+  | { kind: 'invoice'; invoiceId: string; amount: number; status: 'open' | 'paid' }
+  | { kind: 'credit'; credit: number; creditBalance: number };
+
+/**
+ * An invoice of its own, charged now (a one-off item with `invoice_now`, a proration): composed by
+ * the one composer (credit applies, coupons do not), written with the subscription's new credit
+ * balance in the caller's transaction. A negative net writes no invoice and raises the credit
+ * balance instead. The caller charges an `open` invoice after commit.
+ */
+export async function writeImmediateInvoice(
+  tx: Sql,
+  merchant: MerchantRef,
+  input: {
+    subscription: LockedSubscription;
+    kind: 'one_off' | 'proration';
+    lines: InvoiceLine[];
+    billingNow: Date;
+    now: Date;
+  },
+): Promise<ImmediateOutcome> {
+  const sub = input.subscription;
+  const composed = composeInvoice({ lines: input.lines, creditBalance: Number(sub.credit_balance) });
+  await tx.query('update billing.subscriptions set credit_balance = $2, updated_at = $3 where id = $1', [
+    sub.id,
+    composed.creditBalance,
+    input.now,
+  ]);
+  if (composed.kind === 'credit') return { kind: 'credit', credit: composed.credit, creditBalance: composed.creditBalance };
+  const status = composed.amount === 0 ? 'paid' : 'open';
+  const rows = await tx.query<{ id: string; currency: string }>(
+    `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, kind, period_index, period_start, period_end,
+        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at)
+     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13
+       from billing.plans p where p.id = $14
+     returning id, currency`,
+    [
+      merchant.merchantId,
+      merchant.environment,
+      sub.id,
+      input.kind,
+      input.billingNow,
+      composed.amount,
+      status,
+      input.now,
+      JSON.stringify(composed.lines),
+      composed.subtotal,
+      composed.discount,
+      composed.creditApplied,
+      status === 'paid' ? input.billingNow : null,
+      sub.plan_id,
+    ],
+  );
+  const invoice = rows[0]!;
+  const events: NewEvent[] = [
+    {
+      ...merchant,
+      type: 'invoice.created',
+      data: { invoice_id: invoice.id, subscription_id: sub.id, amount: composed.amount, currency: invoice.currency, kind: input.kind },
+    },
+  ];
+  if (status === 'paid') {
+    events.push({
+      ...merchant,
+      type: 'invoice.paid',
+      data: { invoice_id: invoice.id, subscription_id: sub.id, amount: 0, currency: invoice.currency, purchase_id: null },
+    });
+  }
+  await recordEvents(tx, input.now, events);
+  return { kind: 'invoice', invoiceId: invoice.id, amount: composed.amount, status };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+/**
+ * One line of an invoice, as stored (jsonb) and shown. Credits and discounts are negative.
+ * `amount` = `unit_amount × quantity`, except for pro-rata lines, whose amount is the rounded
+ * pro-rata figure (their `quantity` is the subscription's and `unit_amount` the full-period price).
+ */
+export const InvoiceLine = z.object({
+  kind: z.enum(INVOICE_LINE_KINDS),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_amount: z.number().int(),
+  amount: z.number().int(),
+  period_start: z.string().optional(),
+  period_end: z.string().optional(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+const periodOf = (p: Period | undefined): Pick<InvoiceLine, 'period_start' | 'period_end'> =>
+  p ? { period_start: p.start.toISOString(), period_end: p.end.toISOString() } : {};
+
+/** The plan's price for a period: `plan.amount × quantity`. */
+export function subscriptionLine(input: { planName: string; unitAmount: number; quantity: number; period: Period }): InvoiceLine {
+  return {
+    kind: 'subscription',
+    description: input.quantity === 1 ? input.planName : `${input.quantity} × ${input.planName}`,
+    quantity: input.quantity,
+    unit_amount: input.unitAmount,
+    amount: input.unitAmount * input.quantity,
+    ...periodOf(input.period),
+  };
+}
+
+/** A first period before a billing anchor, charged pro rata. */
+export function proratedSubscriptionLine(input: {
+  planName: string;
+  unitAmount: number;
+  quantity: number;
+  amount: number;
+  period: Period;
+}): InvoiceLine {
+  return {
+    kind: 'subscription',
+    description: `${input.planName} (prorated until the billing anchor)`,
+    quantity: input.quantity,
+    unit_amount: input.unitAmount,
+    amount: input.amount,
+    ...periodOf(input.period),
+  };
+}
+
+/** The plan's setup fee: once per subscription, never multiplied by quantity. */
+export function setupFeeLine(input: { planName: string; amount: number }): InvoiceLine {
+  return { kind: 'setup_fee', description: `Setup fee (${input.planName})`, quantity: 1, unit_amount: input.amount, amount: input.amount };
+}
+
+/** A one-off item: `amount` is the unit amount, the line is `amount × quantity`. */
+export function itemLine(input: { description: string; unitAmount: number; quantity: number }): InvoiceLine {
+  return {
+    kind: 'item',
+    description: input.description,
+    quantity: input.quantity,
+    unit_amount: input.unitAmount,
+    amount: input.unitAmount * input.quantity,
+  };
+}
+
+/** A proration line: the credit for unused time (negative) or the charge for the rest (positive). */
+export function prorationLine(input: {
+  description: string;
+  unitAmount: number;
+  quantity: number;
+  amount: number;
+  period: Period;
+}): InvoiceLine {
+  return {
+    kind: 'proration',
+    description: input.description,
+    quantity: input.quantity,
+    unit_amount: input.unitAmount,
+    amount: input.amount,
+    ...periodOf(input.period),
+  };
+}

@@ -1,0 +1,84 @@
+import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
+import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+
+/** A one-off item waiting for the next period invoice. */
+export interface PendingItem {
+  id: string;
+  description: string;
+  unit_amount: number | string;
+  quantity: number;
+}
+
+/** What the scheduler knows of a subscription whose period begins. */
+export interface PeriodInput {
+  planName: string;
+  planAmount: number;
+  setupFee: number;
+  /** The plan's `billing_cycles` (null: until cancelled). */
+  billingCycles: number | null;
+  quantity: number;
+  /** A quantity change for the next period, taking effect at this boundary. */
+  nextQuantity: number | null;
+  periodsInvoiced: number;
+  creditBalance: number;
+  discount?: Discount | null;
+  /** One-off items waiting for this invoice, in the order they were added. */
+  items?: PendingItem[];
+  period: { start: Date; end: Date };
+  /** A first period before a billing anchor: the subscription line's pro-rata amount. */
+  proratedAmount?: number;
+}
+
+/** The plan's term has run: the subscription is `completed`, no invoice is written. */
+export interface PeriodCompleted {
+  kind: 'completed';
+}
+
+export interface PeriodInvoiced {
+  kind: 'invoiced';
+  invoice: ComposedInvoice;
+  /** The subscription after this period's invoice: its quantity, its count of period invoices, its credit. */
+  quantity: number;
+  periodsInvoiced: number;
+  creditBalance: number;
+  /** The items this invoice took. */
+  itemIds: string[];
+}
+
+/**
+ * The invoice of a period that begins (the one composer every path shares): the plan's line at
+ * the subscription's quantity, the setup fee on the first period invoice only, the coupon, then
+ * credit. A plan with `billing_cycles` N completes when its N-th invoiced period ends, that is
+ * when period N + 1 would begin.
+ */
+export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
+  if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
+  const quantity = input.nextQuantity ?? input.quantity;
+  const lines: InvoiceLine[] = [
+    input.proratedAmount === undefined
+      ? subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period })
+      : proratedSubscriptionLine({
+          planName: input.planName,
+          unitAmount: input.planAmount,
+          quantity,
+          amount: input.proratedAmount,
+          period: input.period,
+        }),
+  ];
+  if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
+  const items = input.items ?? [];
+  for (const item of items) {
+    lines.push(itemLine({ description: item.description, unitAmount: Number(item.unit_amount), quantity: item.quantity }));
+  }
+  const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance });
+  // Every line here is positive: the composer can only answer with an invoice.
+  if (invoice.kind !== 'invoice') throw new RangeError('a period invoice cannot be a credit');
+  return {
+    kind: 'invoiced',
+    invoice,
+    quantity,
+    periodsInvoiced: input.periodsInvoiced + 1,
+    creditBalance: invoice.creditBalance,
+    itemIds: items.map((i) => i.id),
+  };
+}

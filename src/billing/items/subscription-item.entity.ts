@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/**
+ * A one-off charge on a subscription: it waits for the next period invoice (`invoice_id` null
+ * until then), or has an invoice of its own at once (`invoice_now`).
+ */
+export const SubscriptionItem = defineEntity({
+  name: 'SubscriptionItem',
+  schema: 'billing',
+  tableName: 'subscription_items',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    subscriptionId: p.uuid(),
+    description: p.string().length(500),
+    unitAmount: p.bigint('number'),
+    quantity: p.integer(),
+    invoiceId: p.uuid().nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [
+    {
+      // The scheduler reads a due subscription's pending items: only those not yet invoiced.
+      name: 'subscription_items_pending_index',
+      expression: `create index "subscription_items_pending_index" on "billing"."subscription_items" ("subscription_id") where "invoice_id" is null`,
+    },
+  ],
+});
+export type SubscriptionItem = InferEntity<typeof SubscriptionItem>;

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/**
+ * Money that went back: a refund of a paid invoice's approved purchase, written (`sending`) before
+ * the gateway is called, with a reference derived from the invoice and the refund's number. The
+ * ledger is the ledger entries (approved purchases) less the approved refunds here.
+ */
+export const InvoiceRefund = defineEntity({
+  name: 'InvoiceRefund',
+  schema: 'billing',
+  tableName: 'invoice_refunds',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    merchantId: p.uuid(),
+    environment: p.string().length(10),
+    invoiceId: p.uuid(),
+    number: p.integer(),
+    reference: p.string().length(64).unique('invoice_refunds_reference_unique'),
+    purchaseId: p.string().length(40),
+    amount: p.bigint('number'),
+    currency: p.string().length(3),
+    reason: p.string().length(500).nullable(),
+    /** `sending`, `approved`, `declined`, `rejected` or `unknown`. */
+    status: p.string().length(10),
+    gatewayRefundId: p.string().length(40).nullable(),
+    message: p.string().length(255).nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  uniques: [{ properties: ['invoiceId', 'number'], name: 'invoice_refunds_number_unique' }],
+});
+export type InvoiceRefund = InferEntity<typeof InvoiceRefund>;
