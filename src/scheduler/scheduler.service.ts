@@ -536,9 +536,12 @@ export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 1
                          where s.test_clock_id = c.id and s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time)
         and not exists (select 1 from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
                          where s.test_clock_id = c.id
-                           and ((s.status in ${BILLABLE_SQL}
-                                 and (i.status = 'open' or (i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
-                                      or (i.held_for_card and not s.awaiting_card_update)))
+                           -- An open invoice has a charge coming (it charges or, the subscription ended, voids it);
+                           -- a paused subscription's waits for the resume.
+                           and ((i.status = 'open' and s.status <> 'paused')
+                                or (s.status in ${BILLABLE_SQL}
+                                    and ((i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
+                                         or (i.held_for_card and not s.awaiting_card_update)))
                                 or exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown'))))
         and not exists (select 1 from billing.subscriptions s where s.test_clock_id = c.id and ${expiringNoticeDueSql('c.frozen_time', '$2')})
       returning c.id`,

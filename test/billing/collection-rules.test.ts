@@ -16,7 +16,7 @@ import {
   subscribe,
 } from '../helpers/billing.ts';
 import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../src/queues/queues.ts';
-import { checkInvariants, checkStateHistory } from '../helpers/invariants.ts';
+import { checkCrossPath, checkInvariants, checkStateHistory } from '../helpers/invariants.ts';
 import { connect } from '../helpers/database.ts';
 
 // Where two paths meet: cancelling or pausing while dunning runs, a manual retry against the
@@ -313,6 +313,26 @@ describe('regressions found by the model test', () => {
         .sort(),
     );
     expect(await checkInvariants(app.config.DATABASE_URL)).toEqual([]);
+  });
+
+  // Seed 7, 300 runs: a manual retry on a paused subscription cleared the invoice's next retry, then
+  // the claim (rightly) refused to charge; resumed, the invoice was past due with no retry time.
+  it('a manual retry on a paused subscription answers 409 and keeps the next retry', async () => {
+    const T = '2033-04-01T10:00:00.000Z';
+    const { api, clock, start } = await setup(app, T, { dunning: { retry_days: [2], final_action: 'leave_past_due' } }, DECLINE);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [inv] = await invoicesOf(api, sub.id);
+    expect(inv).toMatchObject({ status: 'past_due', next_attempt_at: at(T, 2 * D) });
+    expect((await api.post(`/subscriptions/${sub.id}/pause`)).status).toBe(200);
+    const res = await api.post(`/invoices/${inv!.id}/retry`);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.errors).toEqual(['Subscription is paused; its invoices are not collected']);
+    expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ status: 'past_due', next_attempt_at: at(T, 2 * D) });
+    expect((await api.post(`/subscriptions/${sub.id}/resume`)).status).toBe(200);
+    await advanceTo(api, clock.id, at(T, 2 * D));
+    expect((await invoicesOf(api, sub.id))[0]!.attempts).toHaveLength(2);
+    expect(await checkCrossPath(app.config.DATABASE_URL)).toEqual([]);
   });
 
   it('a charge that comes for an owed invoice of an ended subscription voids it instead', async () => {

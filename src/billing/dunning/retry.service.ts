@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { attemptCharge, CAPPED_REASON, CardBusyError, type ChargeDeps, type ChargeResult } from '../charges/attempt-charge.service.ts';
+import {
+  attemptCharge,
+  CAPPED_REASON,
+  CardBusyError,
+  COLLECTING,
+  type ChargeDeps,
+  type ChargeResult,
+} from '../charges/attempt-charge.service.ts';
 import { applyNetworkCaps, DEFAULT_CAPS } from './dunning-policy.ts';
 import { BillingErrors } from '../errors.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
@@ -103,8 +110,14 @@ async function runRound(deps: ChargeDeps, round: DueOnCard[], renew?: () => Prom
  * retry, the card's network caps included. A held invoice is released for this try.
  */
 export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, invoiceId: string): Promise<ChargeResult> {
-  const rows = await deps.sql.query<{ status: string; attempt_count: number; billing_now: string; unresolved: boolean }>(
-    `select i.status, i.attempt_count, coalesce(c.frozen_time, $4) as billing_now,
+  const rows = await deps.sql.query<{
+    status: string;
+    subscription_status: string;
+    attempt_count: number;
+    billing_now: string;
+    unresolved: boolean;
+  }>(
+    `select i.status, s.status as subscription_status, i.attempt_count, coalesce(c.frozen_time, $4) as billing_now,
             exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown')) as unresolved
        from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
        left join billing.test_clocks c on c.id = s.test_clock_id
@@ -114,6 +127,9 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
   const inv = rows[0];
   if (!inv) throw BillingErrors.notFound('Invoice', invoiceId);
   if (inv.status !== 'past_due') throw BillingErrors.conflict(`Invoice is ${inv.status}; only a past-due invoice can be retried`);
+  if (!(COLLECTING as readonly string[]).includes(inv.subscription_status)) {
+    throw BillingErrors.conflict(`Subscription is ${inv.subscription_status}; its invoices are not collected`);
+  }
   if (inv.unresolved) throw BillingErrors.conflict('The last attempt is still being resolved; retry once it has an outcome');
   const card = await cardOf(deps, invoiceId);
   const billingNow = new Date(inv.billing_now);
@@ -133,7 +149,12 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
       );
     }
   }
-  await deps.sql.query('update billing.invoices set held_for_card = false, next_attempt_at = null where id = $1', [invoiceId]);
+  // A held invoice is released for this try, due now: should the try not be made after all (the
+  // subscription paused meanwhile), the invoice still has a time to be tried.
+  await deps.sql.query(
+    'update billing.invoices set held_for_card = false, next_attempt_at = coalesce(next_attempt_at, $2) where id = $1 and held_for_card',
+    [invoiceId, billingNow],
+  );
   let result: ChargeResult;
   try {
     result = await attemptCharge(deps, { invoiceId, attempt: inv.attempt_count + 1, manual: true });
