@@ -13,7 +13,20 @@ import {
   settle,
   subscribe,
 } from '../helpers/billing.ts';
-import { fetchPath, histogramTotals, parseMetrics, sampleValue, waitFor, type Credentials, type Metrics } from '../helpers/ops.ts';
+import pg from 'pg';
+import {
+  fetchPath,
+  histogramTotals,
+  parseMetrics,
+  sampleValue,
+  startTcpProxy,
+  waitFor,
+  type Credentials,
+  type Metrics,
+} from '../helpers/ops.ts';
+import { createMetrics } from '../../src/ops/metrics.ts';
+import { sqlPool } from '../../src/platform/sql.ts';
+import { systemClock } from '../../src/platform/clock.ts';
 import { QUEUE_NAMES } from '../../src/queues/queues.ts';
 
 // `/metrics` and the queue dashboard behind the ops credentials, and the metrics issue 5 lists:
@@ -372,6 +385,32 @@ describe('due lag and reconciler repairs', () => {
       expect(sampleValue(settled, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total')).toBe(1);
     } finally {
       await repairing.close();
+    }
+  });
+});
+
+describe('due lag while PostgreSQL is unreachable', () => {
+  it('has no sample (so absent() fires), while the scrape succeeds, and comes back with PostgreSQL', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
+    const url = new URL(app.config.DATABASE_URL);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const pool = new pg.Pool({ connectionString: url.toString(), connectionTimeoutMillis: 2_000, max: 1 });
+    pool.on('error', () => undefined);
+    const metrics = createMetrics({ queues: [], sql: sqlPool(pool), clock: systemClock });
+    const read = async () => parseMetrics(await metrics.registry.metrics());
+    try {
+      expect(sampleValue(await read(), 'recur_due_lag_seconds')).toBe(0);
+      proxy.cut();
+      const down = await read();
+      expect(down.families.get('recur_due_lag_seconds')?.metrics ?? []).toEqual([]);
+      expect(down.text).not.toMatch(/^recur_due_lag_seconds\s/m);
+      proxy.restore();
+      const back = await waitFor('the lag sample back', read, (m) => (m.families.get('recur_due_lag_seconds')?.metrics.length ?? 0) === 1);
+      expect(sampleValue(back, 'recur_due_lag_seconds')).toBe(0);
+    } finally {
+      await pool.end().catch(() => undefined);
+      await proxy.close();
     }
   });
 });
