@@ -21,18 +21,16 @@ export async function runRoles(
   // and drains what already began, instead of killing the process mid-job.
   const logger = createLogger({ level: config.LOG_LEVEL });
   const signalled = onShutdownSignal(logger);
-  const runtime = await buildRuntime(config, { logger, prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
+  const runtime = await buildRuntime(config, {
+    logger,
+    prepareDatabase: options.migrate ?? false,
+    // Before the queues exist: nothing is written to a Redis the checks refuse.
+    checks: ({ orm, sql, redis }) => runStartupChecks({ orm, sql, redis, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL }),
+  }).catch((err: unknown) => {
     throw postgresFailure(err, config.DATABASE_URL);
   });
   let process_: Awaited<ReturnType<typeof startRoles>> | null = null;
   try {
-    await runStartupChecks({
-      orm: runtime.orm,
-      sql: runtime.sql,
-      redis: runtime.redis,
-      databaseUrl: config.DATABASE_URL,
-      redisUrl: config.REDIS_URL,
-    });
     const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;

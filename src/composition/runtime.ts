@@ -61,6 +61,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Create the database if missing and apply migrations (what `recur start` does). */
   prepareDatabase?: boolean;
+  /**
+   * Runs once PostgreSQL and Redis are connected and before anything touches Redis: BullMQ's
+   * Queue objects write their metadata as soon as they connect, so the start-up checks (an
+   * evicting Redis is refused) must pass first.
+   */
+  checks?: (parts: { orm: MikroORM; sql: SqlPool; redis: Redis }) => Promise<void>;
 }
 
 export async function buildRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -109,6 +115,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     });
     const redis = createRedis(config.REDIS_URL, 'producer');
     closers.unshift(async () => void redis.disconnect());
+    await options.checks?.({ orm, sql, redis });
     const queues = createQueues(redis, config.REDIS_PREFIX, config.WEBHOOK_MAX_ATTEMPTS, (err, queue) =>
       logger.warn({ err, queue }, 'queue connection error; BullMQ reconnects'),
     );
@@ -181,7 +188,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     };
     return runtime;
   } catch (err) {
-    await orm.close();
+    for (const close of closers) await close().catch(() => undefined);
     throw err;
   }
 }
