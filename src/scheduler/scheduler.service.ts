@@ -414,6 +414,8 @@ export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, lim
   const cutoff = new Date(now.getTime() - graceMs);
   const stopping = () => deps.stopping?.() ?? false;
   let total = 0;
+  /** Charges already handed back by this sweep: an open invoice's unresolved attempt is one job, not two. */
+  const sent = new Set<string>();
   // Open invoices: each batch moves its rows' updated_at to now, past the cutoff, so the next batch reads the rows after them.
   for (;;) {
     const rows = await deps.sql.query<{ id: string; attempt: number }>(
@@ -422,6 +424,7 @@ export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, lim
       [cutoff, limit],
     );
     await requeueOwed(deps, rows, now);
+    for (const r of rows) sent.add(`${r.id}:${r.attempt}`);
     total += rows.length;
     if (rows.length < limit || stopping()) break;
   }
@@ -434,8 +437,9 @@ export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, lim
         order by updated_at, invoice_id, number limit $2`,
       [cutoff, limit, ...after],
     );
-    await requeueOwed(deps, rows, now);
-    total += rows.length;
+    const fresh = rows.filter((r) => !sent.has(`${r.id}:${r.attempt}`));
+    await requeueOwed(deps, fresh, now);
+    total += fresh.length;
     if (rows.length < limit) break;
     const last = rows.at(-1)!;
     after = [last.updated_at, last.id, last.attempt];
