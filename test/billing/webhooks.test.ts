@@ -109,6 +109,19 @@ describe('webhooks', () => {
     expect((await api.get(`/webhooks/${created.body.response.id}`)).status).toBe(404);
   });
 
+  it('refuses a private receiver for a production endpoint even where the sandbox may use one', async () => {
+    const merchant = await app.newMerchant('Private Receivers');
+    // This deployment lets sandbox endpoints reach private networks (WEBHOOK_ALLOW_PRIVATE_URLS defaults on outside NODE_ENV=production).
+    const sandbox = await app.client('sandbox', merchant.sandbox).post('/webhooks', { url: `${base}/x`, events: ['invoice.paid'] });
+    expect(sandbox.status, sandbox.text).toBe(201);
+    const production = app.client('production', merchant.production);
+    for (const url of [`${base}/x`, 'https://[::7f00:1]/x', 'https://[64:ff9b::7f00:1]/x', 'https://198.18.0.1/x']) {
+      const res = await production.post('/webhooks', { url, events: ['invoice.paid'] });
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors, url).toContain('url may not point at a private, loopback or link-local address');
+    }
+  });
+
   it('delivers signed events to an HTTPS receiver and survives one that fails five times first', async () => {
     const hook = (await api.post('/webhooks', { url: `${base}/flaky`, events: ['invoice.paid'] })).body.response;
     const invoiceId = await paidInvoice();

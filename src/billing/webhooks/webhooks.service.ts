@@ -47,7 +47,9 @@ export async function createWebhook(
   input: WebhookCreate,
   deps: { key: Buffer; policy: UrlPolicy; now: Date },
 ): Promise<WebhookView & { secret: string }> {
-  const problems = checkWebhookUrl(input.url, deps.policy);
+  // Production endpoints never reach private networks, whatever the deployment allows the sandbox.
+  const policy = merchant.environment === 'production' ? { ...deps.policy, allowPrivateNetworks: false } : deps.policy;
+  const problems = checkWebhookUrl(input.url, policy);
   if (problems.length) throw BillingErrors.validation(problems);
   const id = (await db.query<{ id: string }>('select gen_random_uuid() as id'))[0]!.id;
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -190,6 +192,7 @@ export interface DeliveryPlan {
   eventId: string;
   eventType: string;
   attempts: number;
+  environment: 'sandbox' | 'production';
 }
 
 /** What to send for a pending delivery, or null when there is nothing to send (delivered, cancelled, endpoint deleted). */
@@ -230,6 +233,7 @@ export async function deliveryPlan(db: Sql, key: Buffer, deliveryId: string): Pr
     eventId: r.event_id,
     eventType: r.type,
     attempts: r.attempts,
+    environment: r.environment,
   };
 }
 
