@@ -120,6 +120,8 @@ describe('webhooks', () => {
       expect(res.status, url).toBe(422);
       expect(res.body.errors, url).toContain('url may not point at a private, loopback or link-local address');
     }
+    const http = await production.post('/webhooks', { url: 'http://example.com/x', events: ['invoice.paid'] });
+    expect(http.body.errors).toEqual(['url must use https']);
   });
 
   it('delivers signed events to an HTTPS receiver and survives one that fails five times first', async () => {

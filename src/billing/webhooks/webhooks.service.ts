@@ -48,7 +48,7 @@ export async function createWebhook(
   deps: { key: Buffer; policy: UrlPolicy; now: Date },
 ): Promise<WebhookView & { secret: string }> {
   // Production endpoints never reach private networks, whatever the deployment allows the sandbox.
-  const policy = merchant.environment === 'production' ? { ...deps.policy, allowPrivateNetworks: false } : deps.policy;
+  const policy = merchant.environment === 'production' ? { allowPrivateNetworks: false, allowHttp: false } : deps.policy;
   const problems = checkWebhookUrl(input.url, policy);
   if (problems.length) throw BillingErrors.validation(problems);
   const id = (await db.query<{ id: string }>('select gen_random_uuid() as id'))[0]!.id;
