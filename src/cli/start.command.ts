@@ -42,6 +42,10 @@ export async function runRoles(
       process.stderr.write(
         `Recur ops:            ${process_.ops.url}/ops/queues and /metrics (user ${config.OPS_USERNAME}, password: ${where})\n`,
       );
+      const adminWhere = config.OPS_ADMIN_PASSWORD ? 'OPS_ADMIN_PASSWORD' : `ops_admin_password in ${config.DATA_DIR}/secrets.json`;
+      process.stderr.write(
+        `Recur ops admin:      ${process_.ops.url}/ops/admin/queues (user ${config.OPS_ADMIN_USERNAME}, password: ${adminWhere})\n`,
+      );
     }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);
     await signalled;

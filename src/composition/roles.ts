@@ -160,6 +160,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         metrics: runtime.metrics,
         queues: runtime.queues.all(),
         credentials: { username: config.OPS_USERNAME, password: runtime.secrets.opsPassword },
+        adminCredentials: { username: config.OPS_ADMIN_USERNAME, password: runtime.secrets.opsAdminPassword },
       });
       await server.listen({ host: config.OPS_HOST, port: options.opsPort ?? config.OPS_PORT });
       const { port } = server.server.address() as AddressInfo;

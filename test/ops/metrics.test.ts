@@ -63,6 +63,52 @@ afterAll(async () => {
   await app?.close();
 });
 
+describe('ops and admin roles on the queue dashboard', () => {
+  it('ops credentials read the queues but may not act on jobs; the admin credential may', async () => {
+    const admin = { username: app.config.OPS_ADMIN_USERNAME, password: app.runtime.secrets.opsAdminPassword };
+    expect(admin.username).toBe('admin');
+    expect(admin.password.length).toBeGreaterThanOrEqual(16);
+    const jobId = `retry-role-test-${Date.now()}`;
+    await app.runtime.queues.retry.add(
+      'retry',
+      { invoiceId: '00000000-0000-4000-8000-000000000001', attempt: 2 },
+      { jobId, delay: 3_600_000 },
+    );
+    const exists = async () => (await app.runtime.queues.retry.getJob(jobId)) !== undefined;
+    const clean = (base: string, who: Credentials) =>
+      fetchPath(app.agent, opsUrl(), `${base}/api/queues/retry/${jobId}/clean`, { method: 'PUT', credentials: who });
+    const listed = (base: string, who: Credentials) => fetchPath(app.agent, opsUrl(), `${base}/api/queues`, { credentials: who });
+
+    const readOnly = await listed('/ops/queues', credentials);
+    expect(readOnly.status, readOnly.text).toBe(200);
+    const queues = (readOnly.body as { queues: { name: string; readOnlyMode: boolean }[] }).queues;
+    expect(queues.map((q) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(queues.every((q) => q.readOnlyMode)).toBe(true);
+    expect((await clean('/ops/queues', credentials)).status).toBe(405);
+    expect((await clean('/ops/queues', admin)).status).toBe(405); // the read-only board is read-only for everyone
+    const refused = await clean('/ops/admin/queues', credentials);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      successful: false,
+      response: null,
+      errors: ['The admin credential is required to act on jobs'],
+      test: false,
+    });
+    expect((await listed('/ops/admin/queues', credentials)).status).toBe(403);
+    expect(await exists()).toBe(true);
+    expect(
+      (await fetchPath(app.agent, opsUrl(), '/ops/admin/queues', { credentials: { username: 'admin', password: 'wrong' } })).status,
+    ).toBe(401);
+
+    const full = await listed('/ops/admin/queues', admin);
+    expect(full.status).toBe(200);
+    expect((full.body as { queues: { readOnlyMode: boolean }[] }).queues.every((q) => !q.readOnlyMode)).toBe(true);
+    expect((await clean('/ops/admin/queues', admin)).status).toBe(204);
+    expect(await exists()).toBe(false);
+    expect((await fetchPath(app.agent, opsUrl(), '/metrics', { credentials: admin })).status).toBe(200);
+  });
+});
+
 describe('ops credentials', () => {
   it('refuse every ops path without credentials, with a Basic challenge for the "Recur ops" realm', async () => {
     for (const path of OPS_PATHS) {

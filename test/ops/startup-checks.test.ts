@@ -187,6 +187,7 @@ describe.concurrent('production refuses to run without its secrets', () => {
       recurEnv(config, {
         NODE_ENV: 'production',
         OPS_PASSWORD: opsPassword,
+        OPS_ADMIN_PASSWORD: opsPassword + '-admin',
         VAULT_KEYS: '',
         VAULT_FINGERPRINT_KEY: '',
         CREDENTIAL_HASH_KEY: '',
@@ -201,6 +202,19 @@ describe.concurrent('production refuses to run without its secrets', () => {
     const out = await runRecur(['worker'], recurEnv(config, { NODE_ENV: 'production', OPS_ENABLED: 'true', OPS_PASSWORD: '' }));
     expect(out.code, out.stderr).toBe(78);
     expect(out.stderr).toContain('OPS_PASSWORD: required in production');
+    expect(out.stdout).not.toContain('Recur is running');
+  });
+
+  it('with OPS_PASSWORD but without OPS_ADMIN_PASSWORD: exit 78 naming OPS_ADMIN_PASSWORD', async ({ expect }) => {
+    const env = recurEnv(config, {
+      NODE_ENV: 'production',
+      OPS_ENABLED: 'true',
+      OPS_PASSWORD: opsPassword,
+      OPS_ADMIN_PASSWORD: 'too-short',
+    });
+    const out = await runRecur(['worker'], env);
+    expect(out.code, out.stderr).toBe(78);
+    expect(out.stderr).toContain('OPS_ADMIN_PASSWORD: required in production, at least 16 characters');
     expect(out.stdout).not.toContain('Recur is running');
   });
 });
