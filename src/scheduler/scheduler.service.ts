@@ -406,7 +406,8 @@ export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 1
  * processor looks an unresolved attempt up by reference before any re-send. One sweep works
  * through the whole backlog, `limit` rows at a time, so that a Redis that lost every job is
  * repaired at the pace PostgreSQL and Redis allow, not `limit` per interval; it stops between
- * batches when the scheduler stops (what is left stays owed for the next sweep).
+ * batches when the scheduler stops (what is left stays owed for the next sweep). Webhook
+ * deliveries Redis lost are handed back the same way.
  * Returns the number of jobs handed to the queue.
  */
 export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, limit = 1000): Promise<number> {
@@ -459,6 +460,32 @@ export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, lim
     if (held.length < limit) break;
     const last = held.at(-1)!;
     afterHeld = [last.updated_at, last.id];
+  }
+  total += await sweepLostDeliveries(deps, cutoff, limit);
+  return total;
+}
+
+/**
+ * Webhook deliveries still pending with no try since `cutoff` get their job again: a job Redis
+ * still holds (waiting, or delayed for its backoff) keeps it, as ids collapse; one Redis lost is
+ * re-sent. Read in key order, as the sweep does not change them.
+ */
+async function sweepLostDeliveries(deps: SchedulerDeps, cutoff: Date, limit: number): Promise<number> {
+  let total = 0;
+  let after: [string, string] = ['-infinity', '00000000-0000-0000-0000-000000000000'];
+  while (!(deps.stopping?.() ?? false)) {
+    const rows = await deps.sql.query<{ id: string; created_at: string }>(
+      `select d.id, d.created_at from billing.webhook_deliveries d
+        where d.status = 'pending' and d.created_at < $1 and (d.created_at, d.id) > ($3::timestamptz, $4::uuid)
+          and not exists (select 1 from billing.webhook_delivery_attempts a where a.delivery_id = d.id and a.created_at >= $1)
+        order by d.created_at, d.id limit $2`,
+      [cutoff, limit, ...after],
+    );
+    if (rows.length) await deps.enqueueWebhooks(rows.map((r) => r.id));
+    total += rows.length;
+    if (rows.length < limit) break;
+    const last = rows.at(-1)!;
+    after = [last.created_at, last.id];
   }
   return total;
 }

@@ -329,6 +329,32 @@ describe('sweep pace and stopping', () => {
   });
 });
 
+describe('sweep of lost webhook deliveries', () => {
+  it('re-sends a pending delivery whose job Redis lost, after the grace', async () => {
+    // No worker runs in this app: the receiver is never called.
+    const hook = await post('/webhooks', { url: 'https://example.com/recur-hooks', events: ['*'] });
+    expect(hook).toBeTruthy();
+    await subscribe(await plan(1700), { start_date: new Date(Date.now() + 86_400_000).toISOString() });
+    await tickUntilQuiet();
+    const [delivery] = await sql().query<{ id: string }>(
+      `select d.id from billing.webhook_deliveries d where d.endpoint_id = $1 and d.status = 'pending' order by d.created_at limit 1`,
+      [hook],
+    );
+    expect(delivery).toBeDefined();
+    const webhook = app.runtime.queues.webhook;
+    const job = () => webhook.getJob(`webhook-${delivery!.id}`);
+    expect(await job()).toBeDefined();
+    await webhook.drain(true); // Redis lost it
+    expect(await job()).toBeUndefined();
+    await sweepOwedCharges(deps, 3_600_000);
+    expect(await job()).toBeUndefined(); // within the grace: not yet
+    expect(await sweepOwedCharges(deps, 0)).toBeGreaterThanOrEqual(1);
+    expect((await job())?.data).toEqual({ deliveryId: delivery!.id });
+    await sql().query(`update billing.webhook_deliveries set status = 'failed' where endpoint_id = $1`, [hook]);
+    await webhook.drain(true);
+  });
+});
+
 describe('tick cost', () => {
   const CLAIM = `with due as (
        select id from billing.subscriptions
