@@ -14,7 +14,7 @@ import { UpstreamAcquirer } from './upstream-acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../platform/redis.ts';
-import { createQueues, enqueueRetries, type Queues } from '../queues/queues.ts';
+import { createQueues, enqueueRetries, resendWebhooks, type Queues } from '../queues/queues.ts';
 import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { deriveKey } from '../platform/seal.ts';
@@ -170,6 +170,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         },
         afterCharge,
         webhookKey,
+        resendWebhooks: (ids) => resendWebhooks(queues, ids),
         webhookUrlPolicy: {
           allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
           allowHttp: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
