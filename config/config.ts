@@ -74,6 +74,9 @@ export const ConfigSchema = z.object({
   OPS_USERNAME: z.string().min(1).max(64).default('ops'),
   /** Required in production (at least 16 characters); outside it, generated once into DATA_DIR/secrets.json. */
   OPS_PASSWORD: optionalString,
+  /** The dashboard's admin (retry, clean, remove jobs); the ops credentials only read. */
+  OPS_ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
+  OPS_ADMIN_PASSWORD: optionalString,
   /** How long `/readyz` waits for PostgreSQL and Redis before it answers 503. */
   READINESS_TIMEOUT_MS: positiveInt.default(2_000),
 
@@ -198,6 +201,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (config.NODE_ENV === 'production' && config.OPS_ENABLED && (config.OPS_PASSWORD?.length ?? 0) < 16) {
     throw new ConfigError(['OPS_PASSWORD: required in production, at least 16 characters (it guards /metrics and the queue dashboard)']);
+  }
+  if (config.NODE_ENV === 'production' && config.OPS_ENABLED && (config.OPS_ADMIN_PASSWORD?.length ?? 0) < 16) {
+    throw new ConfigError([
+      'OPS_ADMIN_PASSWORD: required in production, at least 16 characters (it may retry, clean and remove queued jobs)',
+    ]);
+  }
+  if (config.OPS_ADMIN_USERNAME === config.OPS_USERNAME) {
+    throw new ConfigError(['OPS_ADMIN_USERNAME: must differ from OPS_USERNAME']);
   }
   if (config.ALLOW_TEST_CARDS_IN_PRODUCTION && config.NODE_ENV === 'production') {
     throw new ConfigError(['ALLOW_TEST_CARDS_IN_PRODUCTION: may not be set when NODE_ENV is production']);

@@ -135,7 +135,11 @@ describe('recur configuration and start-up', () => {
 
   it('refuses generated secrets in production', async () => {
     // A real ops password, so that the secrets are what is refused.
-    const env = envOf(app, { NODE_ENV: 'production', OPS_PASSWORD: 'a-real-ops-password-of-some-length' });
+    const env = envOf(app, {
+      NODE_ENV: 'production',
+      OPS_PASSWORD: 'a-real-ops-password-of-some-length',
+      OPS_ADMIN_PASSWORD: 'a-real-admin-password-of-some-length',
+    });
     delete (env as Partial<typeof env>).VAULT_KEYS;
     delete (env as Partial<typeof env>).VAULT_FINGERPRINT_KEY;
     delete (env as Partial<typeof env>).CREDENTIAL_HASH_KEY;

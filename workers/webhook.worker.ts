@@ -1,7 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
 import { isPrivateAddress } from '../src/billing/webhooks/webhook-url.ts';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -20,7 +20,10 @@ export interface WebhookWorkerDeps {
   timeoutMs: number;
   backoffBaseMs: number;
   ca?: string;
-  /** Outside production receivers may sit on private networks; in production a name that resolves to one is refused. */
+  /**
+   * Whether sandbox receivers may sit on private networks (WEBHOOK_ALLOW_PRIVATE_URLS). Production
+   * receivers never may: their resolved address is checked at every connection.
+   */
   allowPrivateNetworks: boolean;
 }
 
@@ -43,6 +46,25 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
   });
 };
 
+/**
+ * undici's connector, with the receiver's address checked first: a name through
+ * `publicOnlyLookup`, and an IP literal (which the connector never looks up) here.
+ */
+export function publicOnlyConnector(options: buildConnector.BuildOptions): buildConnector.connector {
+  const connect = buildConnector({ ...options, lookup: publicOnlyLookup });
+  return (opts, callback) => {
+    const host = opts.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && isPrivateAddress(host)) {
+      const refused = Object.assign(new Error(`receiver ${host} is a private, loopback or link-local address`), {
+        code: 'ERECEIVERPRIVATE',
+      });
+      queueMicrotask(() => callback(refused, null));
+      return;
+    }
+    connect(opts, callback);
+  };
+}
+
 const MAX_WAIT_MS = 12 * 3_600_000;
 
 /** Waits between tries: base, 2×, 4×, … capped at 12 hours (about three days over 16 tries from 30 s). */
@@ -59,17 +81,10 @@ export function startWebhookWorker(
   deps: WebhookWorkerDeps,
   options: WorkerOptions,
 ): { worker: Worker<WebhookJob>; close(): Promise<void> } {
-  const agent = new Agent({
-    connect: {
-      timeout: Math.min(deps.timeoutMs, 10_000),
-      ...(deps.ca ? { ca: deps.ca } : {}),
-      ...(deps.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
-    },
-    headersTimeout: deps.timeoutMs,
-    bodyTimeout: deps.timeoutMs,
-    keepAliveTimeout: 10_000,
-    allowH2: false,
-  });
+  const connectOptions = { timeout: Math.min(deps.timeoutMs, 10_000), ...(deps.ca ? { ca: deps.ca } : {}) };
+  const agentOptions = { headersTimeout: deps.timeoutMs, bodyTimeout: deps.timeoutMs, keepAliveTimeout: 10_000, allowH2: false };
+  const publicOnly = new Agent({ ...agentOptions, connect: publicOnlyConnector(connectOptions) });
+  const sandbox = deps.allowPrivateNetworks ? new Agent({ ...agentOptions, connect: connectOptions }) : publicOnly;
   const worker = options.connection.worker<WebhookJob, string>(
     'webhook',
     async (job: Job<WebhookJob>) => {
@@ -83,7 +98,7 @@ export function startWebhookWorker(
       try {
         const res = await request(plan.url, {
           method: 'POST',
-          dispatcher: agent,
+          dispatcher: plan.environment === 'production' ? publicOnly : sandbox,
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Recur-Webhooks/1',
@@ -135,7 +150,7 @@ export function startWebhookWorker(
     worker,
     async close() {
       await worker.close();
-      await agent.close();
+      await Promise.all([...new Set([publicOnly, sandbox])].map((a) => a.close()));
     },
   };
 }

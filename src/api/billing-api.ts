@@ -153,6 +153,11 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.get('/webhooks/:id/deliveries', { schema: { params: Id, querystring: Listing } }, async (req, reply) =>
     reply.send(list(await core.webhookDeliveries(principalOf(req), req.params.id, toPage(req.query)), test)),
   );
+  app.post(
+    '/webhooks/:id/deliveries/:delivery_id/retry',
+    { schema: { params: Id.extend({ delivery_id: z.string().min(1).max(64) }) } },
+    async (req, reply) => reply.send(ok(await core.retryWebhookDelivery(principalOf(req), req.params.id, req.params.delivery_id), test)),
+  );
 
   if (environment === 'sandbox') {
     app.post('/test_clocks', { schema: { body: TestClockInput } }, async (req, reply) =>

@@ -30,7 +30,15 @@ import type { z } from 'zod';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
 import { retryInvoiceNow } from './dunning/retry.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, type WebhookCreate } from './webhooks/webhooks.service.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  retryDelivery,
+  listWebhooks,
+  type WebhookCreate,
+} from './webhooks/webhooks.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -45,6 +53,8 @@ export interface BillingCoreDeps {
   afterCharge(results: ChargeResult[]): Promise<void>;
   webhookKey: Buffer;
   webhookUrlPolicy: UrlPolicy;
+  /** Hands deliveries to the webhook queue again, clearing jobs that spent their tries. */
+  resendWebhooks(deliveryIds: string[]): Promise<void>;
 }
 
 /** The billing API's use cases, each one service function with its dependencies passed in. */
@@ -119,6 +129,11 @@ export class BillingCore {
   webhooks = (m: MerchantRef, page: Page) => listWebhooks(this.#deps.sql, m, page);
   deleteWebhook = (m: MerchantRef, id: string) => deleteWebhook(this.#deps.sql, m, id, this.#deps.clock.now());
   webhookDeliveries = (m: MerchantRef, id: string, page: Page) => listDeliveries(this.#deps.sql, m, id, page);
+  retryWebhookDelivery = async (m: MerchantRef, id: string, deliveryId: string) => {
+    const delivery = await retryDelivery(this.#deps.sql, m, id, deliveryId);
+    await this.#deps.resendWebhooks([delivery.id]);
+    return delivery;
+  };
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

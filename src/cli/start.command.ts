@@ -21,18 +21,17 @@ export async function runRoles(
   // and drains what already began, instead of killing the process mid-job.
   const logger = createProcessLogger(config);
   const signalled = onShutdownSignal(logger);
-  const runtime = await buildRuntime(config, { logger, prepareDatabase: options.migrate ?? false }).catch((err: unknown) => {
+  const runtime = await buildRuntime(config, {
+    logger,
+    prepareDatabase: options.migrate ?? false,
+    // Before the queues exist: nothing is written to a Redis the checks refuse.
+    checks: ({ orm, sql, queueConnection }) =>
+      runStartupChecks({ orm, sql, queueConnection, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL }),
+  }).catch((err: unknown) => {
     throw postgresFailure(err, config.DATABASE_URL);
   });
   let process_: Awaited<ReturnType<typeof startRoles>> | null = null;
   try {
-    await runStartupChecks({
-      orm: runtime.orm,
-      sql: runtime.sql,
-      queueConnection: runtime.queueConnection,
-      databaseUrl: config.DATABASE_URL,
-      redisUrl: config.REDIS_URL,
-    });
     const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
@@ -47,6 +46,10 @@ export async function runRoles(
       const where = config.OPS_PASSWORD ? 'OPS_PASSWORD' : `ops_password in ${config.DATA_DIR}/secrets.json`;
       process.stderr.write(
         `Recur ops:            ${process_.ops.url}/ops/queues and /metrics (user ${config.OPS_USERNAME}, password: ${where})\n`,
+      );
+      const adminWhere = config.OPS_ADMIN_PASSWORD ? 'OPS_ADMIN_PASSWORD' : `ops_admin_password in ${config.DATA_DIR}/secrets.json`;
+      process.stderr.write(
+        `Recur ops admin:      ${process_.ops.url}/ops/admin/queues (user ${config.OPS_ADMIN_USERNAME}, password: ${adminWhere})\n`,
       );
     }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);

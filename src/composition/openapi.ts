@@ -21,6 +21,45 @@ const TAGS: Record<string, string> = {
   coupons: 'Coupons',
 };
 
+/** Operations that create a record answer 201; every other success is 200. */
+const CREATED = new Set(['POST /plans', 'POST /subscriptions', 'POST /webhooks', 'POST /test_clocks']);
+/** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
+const STATEFUL =
+  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/retry|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$/;
+/** The billing resources, whose POSTs take an Idempotency-Key. */
+const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks']);
+
+const ENVELOPE = {
+  type: 'object',
+  required: ['successful', 'response', 'errors', 'test'],
+  properties: {
+    successful: { type: 'boolean' },
+    response: { description: 'The record, a list of records, or null on an error' },
+    errors: { type: 'array', items: { type: 'string' } },
+    test: { type: 'boolean', description: 'true on the sandbox listener' },
+    records: { type: 'integer', description: 'lists only: records on this page' },
+    total_records: { type: 'integer', description: 'lists only' },
+    page: { type: 'integer', description: 'lists only' },
+    total_pages: { type: 'integer', description: 'lists only' },
+  },
+};
+const answer = (description: string) => ({ description, content: { 'application/json': { schema: ENVELOPE } } });
+
+/** The statuses an operation really answers, each with the envelope as its body. */
+export function documentedResponses(method: string, path: string, hasInput: boolean): Record<string, unknown> {
+  const operation = `${method.toUpperCase()} ${path}`;
+  const responses: Record<string, unknown> = {
+    [CREATED.has(operation) ? '201' : '200']: answer(CREATED.has(operation) ? 'Created' : 'Success'),
+    '401': answer('Missing or wrong credentials'),
+    '429': answer('Too many failed authentications from this address or for this username'),
+  };
+  if (path.includes('{')) responses['404'] = answer('Record not found');
+  if (hasInput) responses['422'] = answer('Invalid input: the errors say which');
+  if (STATEFUL.test(operation)) responses['409'] = answer('The record is in a state that refuses this operation');
+  if (operation === 'POST /purchases' || operation === 'POST /refunds') responses['502'] = answer('The upstream acquirer failed');
+  return responses;
+}
+
 /**
  * The API described for its users: an OpenAPI 3.1 document built from the routes' zod schemas
  * (and the documented bodies of routes that check their input by hand), served without
@@ -47,7 +86,26 @@ export function registerOpenApi(app: HttpServer, options: { prefix: string; sand
       const segment = input.url.slice(options.prefix.length).split('/')[1] ?? '';
       const body = input.schema?.body ? undefined : GATEWAY_BODY_DOCS[`${input.route.method} ${input.url}`];
       const documented = { ...input, schema: { ...input.schema, ...(body ? { body } : {}), tags: [TAGS[segment] ?? 'Other'] } };
-      return fromZod(documented);
+      const out = fromZod(documented) as { schema: Record<string, unknown>; url: string };
+      const path = input.url.slice(options.prefix.length).replace(/:([A-Za-z_]+)/g, '{$1}');
+      const method = String(input.route.method);
+      const hasInput = Boolean(documented.schema.body || documented.schema.querystring) || method === 'POST' || method === 'PUT';
+      out.schema.response = documentedResponses(method, path, hasInput);
+      if (method === 'POST' && BILLING.has(segment)) {
+        out.schema.headers = {
+          type: 'object',
+          properties: {
+            'Idempotency-Key': {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description:
+                'Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422.',
+            },
+          },
+        };
+      }
+      return out;
     },
     transformObject: jsonSchemaTransformObject,
   });

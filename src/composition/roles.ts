@@ -160,6 +160,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         metrics: runtime.metrics,
         queues: runtime.queues.all(),
         credentials: { username: config.OPS_USERNAME, password: runtime.secrets.opsPassword },
+        adminCredentials: { username: config.OPS_ADMIN_USERNAME, password: runtime.secrets.opsAdminPassword },
       });
       await server.listen({ host: config.OPS_HOST, port: options.opsPort ?? config.OPS_PORT });
       const { port } = server.server.address() as AddressInfo;
@@ -184,14 +185,16 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       closing ??= (async () => {
         // Orchestrators see /readyz fail first, and stop routing here while the rest drains.
         runtime.readiness.markShuttingDown();
+        // One deadline for the scheduler's tick in progress and the workers' active jobs together.
+        const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
         await listeners?.close();
-        await scheduler?.stop();
+        await scheduler?.stop(config.SHUTDOWN_TIMEOUT_MS);
         // Active jobs may finish within the shutdown timeout; past it, workers stop at once (their
         // jobs' locks lapse and another worker finishes them: the charge path makes that harmless).
         const graceful = Promise.all(workers.map((w) => w.close()));
         const timedOut = await Promise.race([
           graceful.then(() => false),
-          new Promise<boolean>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS, true).unref()),
+          new Promise<boolean>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()), true).unref()),
         ]);
         if (timedOut) {
           logger.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'active jobs did not finish in time; stopping the workers now');

@@ -15,7 +15,7 @@ import type { UpstreamFault } from '../gateway/acquirer/acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
-import { createQueues, enqueueRetries, type Queues } from '../queues/queues.ts';
+import { createQueues, enqueueRetries, resendWebhooks, type Queues } from '../queues/queues.ts';
 import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { deriveKey } from '../platform/seal.ts';
@@ -65,6 +65,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Create the database if missing and apply migrations (what `recur start` does). */
   prepareDatabase?: boolean;
+  /**
+   * Runs once PostgreSQL and Redis are connected and before anything touches Redis: BullMQ's
+   * Queue objects write their metadata as soon as they connect, so the start-up checks (an
+   * evicting Redis is refused) must pass first.
+   */
+  checks?: (parts: { orm: MikroORM; sql: SqlPool; queueConnection: QueueConnection }) => Promise<void>;
 }
 
 /** The queue backend the configuration names: `redis` unless QUEUE_BACKEND says otherwise. */
@@ -137,6 +143,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     const queueConnection = createQueueConnection(queueSettings(config, 'producer'));
     const redis = queueConnection.redis;
     closers.unshift(() => queueConnection.close());
+    await options.checks?.({ orm, sql, queueConnection });
     const queues = createQueues(queueConnection, config.WEBHOOK_MAX_ATTEMPTS, (err, queue) =>
       logger.warn({ err, queue }, 'queue connection error; BullMQ reconnects'),
     );
@@ -194,6 +201,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         },
         afterCharge,
         webhookKey,
+        resendWebhooks: (ids) => resendWebhooks(queues, ids),
         webhookUrlPolicy: {
           allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
           allowHttp: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
@@ -212,7 +220,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     };
     return runtime;
   } catch (err) {
-    await orm.close();
+    for (const close of closers) await close().catch(() => undefined);
     throw err;
   }
 }

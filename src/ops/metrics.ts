@@ -49,6 +49,39 @@ export interface MetricsDeps {
   upstreamState?: () => string;
 }
 
+/**
+ * A label-less prom-client gauge always reports a sample (0 after `reset()`), and a 0 would say
+ * "nothing owed" while PostgreSQL cannot tell. This one reports no sample when the read failed,
+ * so the series disappears and `absent(recur_due_lag_seconds)` fires; the scrape still succeeds.
+ */
+class DueLagGauge extends Gauge {
+  #unknown = false;
+
+  constructor(deps: MetricsDeps, registry: Registry) {
+    let self: DueLagGauge | undefined;
+    super({
+      name: 'recur_due_lag_seconds',
+      help: 'Now minus the oldest charge that is due and not settled (0 when none is owed; no sample while PostgreSQL is unreachable)',
+      registers: [registry],
+      async collect() {
+        try {
+          const [row] = await deps.sql.query<{ lag: number | null }>(DUE_LAG_SQL, [deps.clock.now()]);
+          this.set(Math.max(0, row?.lag ?? 0));
+          self!.#unknown = false;
+        } catch {
+          self!.#unknown = true;
+        }
+      },
+    });
+    self = this;
+  }
+
+  override async get(): ReturnType<Gauge['get']> {
+    const metric = await super.get();
+    return this.#unknown ? { ...metric, values: [] } : metric;
+  }
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
@@ -77,21 +110,7 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
       ).catch(() => this.reset());
     },
   });
-  new Gauge({
-    name: 'recur_due_lag_seconds',
-    help: 'Now minus the oldest charge that is due and not settled (0 when none is owed)',
-    registers: [registry],
-    async collect() {
-      // While PostgreSQL is down the series goes missing (alert on absent() too), and the scrape still succeeds.
-      this.reset();
-      try {
-        const [row] = await deps.sql.query<{ lag: number | null }>(DUE_LAG_SQL, [deps.clock.now()]);
-        this.set(Math.max(0, row?.lag ?? 0));
-      } catch {
-        this.reset();
-      }
-    },
-  });
+  new DueLagGauge(deps, registry);
   const jobs = new Counter({
     name: 'recur_jobs_processed_total',
     help: 'Jobs this process finished, by queue and outcome (failed includes failures BullMQ retries)',

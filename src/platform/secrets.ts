@@ -13,6 +13,8 @@ export interface Secrets {
   credentialKey: Buffer;
   /** Guards `/metrics` and the queue dashboard (OPS_PASSWORD; generated outside production). */
   opsPassword: string;
+  /** The dashboard admin's password (OPS_ADMIN_PASSWORD; generated outside production). */
+  opsAdminPassword: string;
   /** True when generated for local use; production refuses them. */
   dev: boolean;
 }
@@ -24,6 +26,7 @@ interface DevSecretsFile {
   credential_key: string;
   /** Added later: files written before it lack it and get one on the next start. */
   ops_password?: string;
+  ops_admin_password?: string;
 }
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -64,6 +67,7 @@ function fromConfig(config: Config): Secrets | undefined {
     credentialKey: decodeKey('CREDENTIAL_HASH_KEY', config.CREDENTIAL_HASH_KEY!),
     // Without OPS_PASSWORD (ops disabled, or outside production) nobody can guess the ops password.
     opsPassword: config.OPS_PASSWORD ?? randomBytes(18).toString('base64url'),
+    opsAdminPassword: config.OPS_ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     dev: false,
   };
 }
@@ -75,6 +79,7 @@ export function generateDevSecretsFile(): DevSecretsFile {
     fingerprint_key: randomBytes(32).toString('base64'),
     credential_key: randomBytes(32).toString('base64'),
     ops_password: randomBytes(18).toString('base64url'),
+    ops_admin_password: randomBytes(18).toString('base64url'),
   };
 }
 
@@ -105,8 +110,9 @@ export async function resolveSecrets(config: Config, logger: Logger): Promise<Se
     });
     logger.warn({ file }, 'generated development secrets; never use them in production');
   }
-  if (!stored.ops_password) {
-    stored.ops_password = randomBytes(18).toString('base64url');
+  if (!stored.ops_password || !stored.ops_admin_password) {
+    stored.ops_password ??= randomBytes(18).toString('base64url');
+    stored.ops_admin_password ??= randomBytes(18).toString('base64url');
     await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
   return {
@@ -115,6 +121,7 @@ export async function resolveSecrets(config: Config, logger: Logger): Promise<Se
     fingerprintKey: decodeKey('fingerprint_key', stored.fingerprint_key),
     credentialKey: decodeKey('credential_key', stored.credential_key),
     opsPassword: config.OPS_PASSWORD ?? stored.ops_password,
+    opsAdminPassword: config.OPS_ADMIN_PASSWORD ?? stored.ops_admin_password,
     dev: true,
   };
 }

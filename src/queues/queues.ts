@@ -124,6 +124,15 @@ export async function enqueueCharges(queues: Queues, jobs: ChargeJob[]): Promise
   await queues.charge.addBulk(jobs.map((data) => ({ name: 'charge', data: ChargeJob.parse(data), opts: { jobId: chargeJobId(data) } })));
 }
 
+/** Hands deliveries back to the queue (a manual retry): a job that spent its tries is removed first. */
+export async function resendWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
+  await clearFailed(
+    queues.webhook,
+    deliveryIds.map((id) => `webhook-${id}`),
+  );
+  await enqueueWebhooks(queues, deliveryIds);
+}
+
 export async function enqueueWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   await queues.webhook.addBulk(

@@ -12,7 +12,12 @@ export interface SchedulerLoopOptions {
 export interface SchedulerHandle {
   /** Runs a tick now (after the one in progress), e.g. when a subscription is created or a clock advances. */
   poke(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops ticking: a tick in progress stops between batches, and is waited for at most
+   * `timeoutMs` (a statement still running is then cut off by closing the pool; its
+   * transaction rolls back and what it claimed stays owed for the next tick).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -20,8 +25,9 @@ export interface SchedulerHandle {
  * Due dates live in PostgreSQL, never in BullMQ repeatable jobs. A failed tick is logged and
  * tried again at the next interval; ticks never overlap within a process.
  */
-export function startSchedulerLoop(deps: SchedulerDeps, options: SchedulerLoopOptions, logger: Logger): SchedulerHandle {
+export function startSchedulerLoop(schedulerDeps: SchedulerDeps, options: SchedulerLoopOptions, logger: Logger): SchedulerHandle {
   let stopped = false;
+  const deps: SchedulerDeps = { ...schedulerDeps, stopping: () => stopped || (schedulerDeps.stopping?.() ?? false) };
   let running: Promise<void> | null = null;
   let again = false;
   let lastSweep = 0;
@@ -59,10 +65,17 @@ export function startSchedulerLoop(deps: SchedulerDeps, options: SchedulerLoopOp
   setImmediate(loop);
   return {
     poke: loop,
-    async stop() {
+    async stop(timeoutMs = Infinity) {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      if (!running) return;
+      let timeout: NodeJS.Timeout | undefined;
+      const outOfTime = new Promise<boolean>((resolve) => {
+        if (Number.isFinite(timeoutMs)) timeout = setTimeout(resolve, timeoutMs, true);
+      });
+      const late = await Promise.race([running.then(() => false), outOfTime]);
+      clearTimeout(timeout);
+      if (late) logger.warn({ timeoutMs }, 'the scheduler tick did not finish in time; stopping without it');
     },
   };
 }

@@ -30,6 +30,8 @@ export interface SchedulerDeps {
   /** Hands webhook deliveries to the webhook queue. */
   enqueueWebhooks(deliveryIds: string[]): Promise<void>;
   batchSize: number;
+  /** True once the scheduler is stopping: a tick or sweep stops between batches (what is left stays owed). */
+  stopping?(): boolean;
 }
 
 /** Subscription states that are billed when a period begins. */
@@ -441,7 +443,7 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   const lane = async (): Promise<void> => {
     let handing: Promise<void> = Promise.resolve();
     try {
-      while (batches < MAX_BATCHES_PER_TICK) {
+      while (batches < MAX_BATCHES_PER_TICK && !deps.stopping?.()) {
         batches++;
         const { claimed, jobs, more } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
         if (claimed >= deps.batchSize && lanes.length < LANES) lanes.push(lane());
@@ -480,7 +482,7 @@ export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
     await deps.enqueueWebhooks(deliveries);
     total += deliveries.length;
     // A short batch took every event that was waiting (skipped ones are another relay's to take).
-    if (events < deps.batchSize) return total;
+    if (events < deps.batchSize || deps.stopping?.()) return total;
   }
 }
 
@@ -554,30 +556,96 @@ export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 1
  * Redis can lose a job it accepted; PostgreSQL records what is owed. Invoices still open after
  * `graceMs`, and attempts left `sending` or `unknown` that long (on open or past-due invoices),
  * get their charge job again: a job still in Redis keeps it (ids collapse), and the charge
- * processor looks an unresolved attempt up by reference before any re-send. Swept invoices go to
- * the back of the line, so that a backlog larger than `limit` is worked through, not starved.
+ * processor looks an unresolved attempt up by reference before any re-send. One sweep works
+ * through the whole backlog, `limit` rows at a time, so that a Redis that lost every job is
+ * repaired at the pace PostgreSQL and Redis allow, not `limit` per interval; it stops between
+ * batches when the scheduler stops (what is left stays owed for the next sweep). Webhook
+ * deliveries Redis lost are handed back the same way.
  * Returns the number of jobs handed to the queue.
  */
 export async function sweepOwedCharges(deps: SchedulerDeps, graceMs: number, limit = 1000): Promise<number> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - graceMs);
-  const rows = await deps.sql.query<{ id: string; attempt: number }>(
-    `(select id, greatest(attempt_count, 1) as attempt from billing.invoices
-       where status = 'open' and updated_at < $1 order by updated_at limit $2)
-     union
-     (select invoice_id as id, number as attempt from billing.charge_attempts
-       where status in ('sending', 'unknown') and updated_at < $1 order by updated_at limit $2)`,
-    [cutoff, limit],
-  );
+  const stopping = () => deps.stopping?.() ?? false;
+  let total = 0;
+  /** Charges already handed back by this sweep: an open invoice's unresolved attempt is one job, not two. */
+  const sent = new Set<string>();
+  // Open invoices: each batch moves its rows' updated_at to now, past the cutoff, so the next batch reads the rows after them.
+  for (;;) {
+    const rows = await deps.sql.query<{ id: string; attempt: number }>(
+      `select id, greatest(attempt_count, 1) as attempt from billing.invoices
+        where status = 'open' and updated_at < $1 order by updated_at limit $2`,
+      [cutoff, limit],
+    );
+    await requeueOwed(deps, rows, now);
+    for (const r of rows) sent.add(`${r.id}:${r.attempt}`);
+    total += rows.length;
+    if (rows.length < limit || stopping()) break;
+  }
+  // Attempts left unresolved: read in key order, as the sweep does not change them.
+  let after: [string, string, number] = ['-infinity', '00000000-0000-0000-0000-000000000000', 0];
+  while (!stopping()) {
+    const rows = await deps.sql.query<{ id: string; attempt: number; updated_at: string }>(
+      `select invoice_id as id, number as attempt, updated_at from billing.charge_attempts
+        where status in ('sending', 'unknown') and updated_at < $1 and (updated_at, invoice_id, number) > ($3::timestamptz, $4::uuid, $5::int)
+        order by updated_at, invoice_id, number limit $2`,
+      [cutoff, limit, ...after],
+    );
+    const fresh = rows.filter((r) => !sent.has(`${r.id}:${r.attempt}`));
+    await requeueOwed(deps, fresh, now);
+    total += fresh.length;
+    if (rows.length < limit) break;
+    const last = rows.at(-1)!;
+    after = [last.updated_at, last.id, last.attempt];
+  }
   // Held invoices whose subscription never heard it must wait for a card (the expiry-update job was lost).
-  const held = await deps.sql.query<{ id: string; subscription_id: string }>(
-    `select i.id, i.subscription_id from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
-      where i.held_for_card and i.status = 'past_due' and not s.awaiting_card_update and i.updated_at < $1 limit $2`,
-    [cutoff, limit],
-  );
-  await deps.enqueueExpiryUpdates(held.map((h) => ({ subscriptionId: h.subscription_id, invoiceId: h.id })));
-  if (rows.length === 0) return held.length;
+  let afterHeld: [string, string] = ['-infinity', '00000000-0000-0000-0000-000000000000'];
+  while (!stopping()) {
+    const held = await deps.sql.query<{ id: string; subscription_id: string; updated_at: string }>(
+      `select i.id, i.subscription_id, i.updated_at from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+        where i.held_for_card and i.status = 'past_due' and not s.awaiting_card_update and i.updated_at < $1
+          and (i.updated_at, i.id) > ($3::timestamptz, $4::uuid)
+        order by i.updated_at, i.id limit $2`,
+      [cutoff, limit, ...afterHeld],
+    );
+    await deps.enqueueExpiryUpdates(held.map((h) => ({ subscriptionId: h.subscription_id, invoiceId: h.id })));
+    total += held.length;
+    if (held.length < limit) break;
+    const last = held.at(-1)!;
+    afterHeld = [last.updated_at, last.id];
+  }
+  total += await sweepLostDeliveries(deps, cutoff, limit);
+  return total;
+}
+
+/**
+ * Webhook deliveries still pending with no try since `cutoff` get their job again: a job Redis
+ * still holds (waiting, or delayed for its backoff) keeps it, as ids collapse; one Redis lost is
+ * re-sent. Read in key order, as the sweep does not change them.
+ */
+async function sweepLostDeliveries(deps: SchedulerDeps, cutoff: Date, limit: number): Promise<number> {
+  let total = 0;
+  let after: [string, string] = ['-infinity', '00000000-0000-0000-0000-000000000000'];
+  while (!(deps.stopping?.() ?? false)) {
+    const rows = await deps.sql.query<{ id: string; created_at: string }>(
+      `select d.id, d.created_at from billing.webhook_deliveries d
+        where d.status = 'pending' and d.created_at < $1 and (d.created_at, d.id) > ($3::timestamptz, $4::uuid)
+          and not exists (select 1 from billing.webhook_delivery_attempts a where a.delivery_id = d.id and a.created_at >= $1)
+        order by d.created_at, d.id limit $2`,
+      [cutoff, limit, ...after],
+    );
+    if (rows.length) await deps.enqueueWebhooks(rows.map((r) => r.id));
+    total += rows.length;
+    if (rows.length < limit) break;
+    const last = rows.at(-1)!;
+    after = [last.created_at, last.id];
+  }
+  return total;
+}
+
+/** Hands owed charges back to the queue, then sends their invoices to the back of the sweep's line. */
+async function requeueOwed(deps: SchedulerDeps, rows: { id: string; attempt: number }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
   await deps.requeue(rows.map((r) => ({ invoiceId: r.id, attempt: r.attempt })));
   await deps.sql.query('update billing.invoices set updated_at = $2 where id = any($1::uuid[])', [rows.map((r) => r.id), now]);
-  return rows.length;
 }

@@ -6,6 +6,7 @@ import { schedulerDeps } from '../../src/composition/roles.ts';
 import { createRedis } from '../../src/platform/redis.ts';
 import type { ChargeJob } from '../../src/queues/queues.ts';
 import { runSchedulerTick, settleTestClocks, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
+import { startSchedulerLoop } from '../../src/scheduler/scheduler-loop.ts';
 
 /**
  * The scheduler in-process: an app without billing roles (nothing ticks by itself), the tick and
@@ -292,6 +293,68 @@ describe('sweep of owed charges', () => {
     expect((await sql().query('select status from billing.invoices where id = $1', [id]))[0]).toEqual({ status: 'open' });
     expect(await sweepOwedCharges(deps, 0)).toBeGreaterThanOrEqual(1);
     expect(await queue.getJobState(jobId(id))).toBe('waiting');
+  });
+});
+
+describe('sweep pace and stopping', () => {
+  it('one sweep re-queues a lost backlog larger than its batch, batch after batch', async () => {
+    const ids = await insertSubscriptions(2_500, await plan(1500), new Date(Date.now() - 3_600_000));
+    await tickUntilQuiet();
+    expect(await invoiceCounts(ids)).toEqual({ invoices: 2_500, subs: 2_500 });
+    await app.runtime.queues.charge.drain(true); // Redis lost every job
+    expect(await waiting()).toBe(0);
+    const started = performance.now();
+    const swept = await sweepOwedCharges(deps, 0, 1_000);
+    const seconds = (performance.now() - started) / 1000;
+    // Earlier tests may leave an owed invoice or two: at least the 2,500, all in one sweep.
+    expect(swept).toBeGreaterThanOrEqual(2_500);
+    expect(await waiting()).toBe(swept);
+    console.info(`sweep re-queued ${swept} lost charges in ${seconds.toFixed(2)} s (${Math.round(swept / seconds)}/s)`);
+    await clearOwed(ids);
+  }, 120_000);
+
+  it('stop() waits for a tick in progress at most its timeout (a Redis that never answers)', async () => {
+    const ids = await insertSubscriptions(3, await plan(1600), new Date(Date.now() - 60_000));
+    const hanging: SchedulerDeps = { ...deps, enqueue: () => new Promise<void>(() => undefined) };
+    const loop = startSchedulerLoop(hanging, { tickMs: 60_000, sweepMs: 3_600_000, sweepGraceMs: 3_600_000 }, app.runtime.logger);
+    try {
+      // The tick committed its invoices and now waits on the queue.
+      for (let i = 0; (await invoiceCounts(ids)).invoices < 3; i++) {
+        if (i > 200) throw new Error('the tick never invoiced');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      const started = performance.now();
+      await loop.stop(300);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+    await clearOwed(ids);
+  });
+});
+
+describe('sweep of lost webhook deliveries', () => {
+  it('re-sends a pending delivery whose job Redis lost, after the grace', async () => {
+    // No worker runs in this app: the receiver is never called.
+    const hook = await post('/webhooks', { url: 'https://example.com/recur-hooks', events: ['*'] });
+    expect(hook).toBeTruthy();
+    await subscribe(await plan(1700), { start_date: new Date(Date.now() + 86_400_000).toISOString() });
+    await tickUntilQuiet();
+    const [delivery] = await sql().query<{ id: string }>(
+      `select d.id from billing.webhook_deliveries d where d.endpoint_id = $1 and d.status = 'pending' order by d.created_at limit 1`,
+      [hook],
+    );
+    expect(delivery).toBeDefined();
+    const webhook = app.runtime.queues.webhook;
+    const job = () => webhook.getJob(`webhook-${delivery!.id}`);
+    expect(await job()).toBeDefined();
+    await webhook.drain(true); // Redis lost it
+    expect(await job()).toBeUndefined();
+    await sweepOwedCharges(deps, 3_600_000);
+    expect(await job()).toBeUndefined(); // within the grace: not yet
+    expect(await sweepOwedCharges(deps, 0)).toBeGreaterThanOrEqual(1);
+    expect((await job())?.data).toEqual({ deliveryId: delivery!.id });
+    await sql().query(`update billing.webhook_deliveries set status = 'failed' where endpoint_id = $1`, [hook]);
+    await webhook.drain(true);
   });
 });
 

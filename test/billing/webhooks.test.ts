@@ -19,6 +19,8 @@ let receiver: Server;
 let base: string;
 const received: Received[] = [];
 let failuresLeft = 5;
+/** `/switch` answers 503 until this is set. */
+let switchOn = false;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -53,6 +55,8 @@ beforeAll(async () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
       if (req.url === '/redirect') {
         res.writeHead(302, { location: '/elsewhere' }).end();
+      } else if (req.url === '/switch' && !switchOn) {
+        res.writeHead(503).end('down');
       } else if (req.url === '/flaky' && failuresLeft > 0) {
         failuresLeft--;
         res.writeHead(500).end('not yet');
@@ -110,6 +114,21 @@ describe('webhooks', () => {
     expect((await api.get(`/webhooks/${created.body.response.id}`)).status).toBe(404);
   });
 
+  it('refuses a private receiver for a production endpoint even where the sandbox may use one', async () => {
+    const merchant = await app.newMerchant('Private Receivers');
+    // This deployment lets sandbox endpoints reach private networks (WEBHOOK_ALLOW_PRIVATE_URLS defaults on outside NODE_ENV=production).
+    const sandbox = await app.client('sandbox', merchant.sandbox).post('/webhooks', { url: `${base}/x`, events: ['invoice.paid'] });
+    expect(sandbox.status, sandbox.text).toBe(201);
+    const production = app.client('production', merchant.production);
+    for (const url of [`${base}/x`, 'https://[::7f00:1]/x', 'https://[64:ff9b::7f00:1]/x', 'https://198.18.0.1/x']) {
+      const res = await production.post('/webhooks', { url, events: ['invoice.paid'] });
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors, url).toContain('url may not point at a private, loopback or link-local address');
+    }
+    const http = await production.post('/webhooks', { url: 'http://example.com/x', events: ['invoice.paid'] });
+    expect(http.body.errors).toEqual(['url must use https']);
+  });
+
   it('delivers signed events to an HTTPS receiver and survives one that fails five times first', async () => {
     const hook = (await api.post('/webhooks', { url: `${base}/flaky`, events: ['invoice.paid'] })).body.response;
     const invoiceId = await paidInvoice();
@@ -130,6 +149,37 @@ describe('webhooks', () => {
     expect(verifySignature('whsec_wrong', last.body, signature, new Date())).toBe(false);
     // Each try is signed anew, and every try carries the same event id (receivers dedupe on it).
     expect(new Set(hits.map((h) => JSON.parse(h.body).id)).size).toBe(1);
+  });
+
+  it('POST /webhooks/{id}/deliveries/{delivery_id}/retry sends a failed delivery again; 409 once delivered, 404 for others', async () => {
+    const hook = (await api.post('/webhooks', { url: `${base}/switch`, events: ['invoice.paid'] })).body.response;
+    await paidInvoice();
+    const first = await until('a failed try', async () => {
+      const deliveries = (await api.get(`/webhooks/${hook.id}/deliveries`)).body.response;
+      return deliveries.find((d: { attempts: unknown[] }) => d.attempts.length >= 1);
+    });
+    // As if its tries were spent: the delivery failed for good, and its job ends with nothing to send.
+    await app.runtime.sql.query(`update billing.webhook_deliveries set status = 'failed' where id = $1`, [first.id]);
+    await until('the job gone', async () => !(await app.runtime.queues.webhook.getJob(`webhook-${first.id}`)) || undefined);
+    const tries = (await api.get(`/webhooks/${hook.id}/deliveries`)).body.response[0].attempts.length;
+    switchOn = true;
+    const path = `/webhooks/${hook.id}/deliveries/${first.id}/retry`;
+    const retried = await api.post(path, {});
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.response).toMatchObject({ id: first.id, status: 'pending' });
+    const delivered = await until('the retried delivery delivered', async () => {
+      const deliveries = (await api.get(`/webhooks/${hook.id}/deliveries`)).body.response;
+      return deliveries.find((d: { status: string }) => d.status === 'delivered');
+    });
+    expect(delivered.attempts).toHaveLength(tries + 1);
+    expect(delivered.attempts.at(-1).status_code).toBe(200);
+    const again = await api.post(path, {});
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([`Webhook delivery ${first.id} is already delivered`]);
+    expect((await api.post(`/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`, {})).status).toBe(404);
+    expect((await api.post(`/webhooks/${hook.id}/deliveries/not-a-uuid/retry`, {})).status).toBe(404);
+    const other = app.client('sandbox', (await app.newMerchant('Not Their Delivery')).sandbox);
+    expect((await other.post(path, {})).status).toBe(404);
   });
 
   it('never follows a redirect: a 3xx is a failed try', async () => {

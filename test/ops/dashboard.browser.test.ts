@@ -73,19 +73,22 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function opsContext(withCredentials: boolean): Promise<BrowserContext> {
+async function opsContext(who: 'nobody' | 'ops' | 'admin'): Promise<BrowserContext> {
+  const credentials = {
+    nobody: null,
+    ops: { username: app.config.OPS_USERNAME, password: app.runtime.secrets.opsPassword },
+    admin: { username: app.config.OPS_ADMIN_USERNAME, password: app.runtime.secrets.opsAdminPassword },
+  }[who];
   return browser.newContext({
     ignoreHTTPSErrors: true,
     viewport: { width: 1280, height: 800 },
-    ...(withCredentials
-      ? { httpCredentials: { username: app.config.OPS_USERNAME, password: app.runtime.secrets.opsPassword, send: 'always' as const } }
-      : {}),
+    ...(credentials ? { httpCredentials: { ...credentials, send: 'always' as const } } : {}),
   });
 }
 
 describe('queue dashboard in Chromium', () => {
   it('answers 401 without the ops credentials, and shows no queue', async () => {
-    const context = await opsContext(false);
+    const context = await opsContext('nobody');
     try {
       const page = await context.newPage();
       const dashboard = `${app.process.ops!.url}/ops/queues`;
@@ -107,11 +110,28 @@ describe('queue dashboard in Chromium', () => {
     }
   });
 
-  it('lists every Recur queue, and retries a failed charge job', async () => {
-    const context = await opsContext(true);
+  it('shows the ops credentials the failed job without any action on it (read-only)', async () => {
+    const context = await opsContext('ops');
     try {
       const page = await context.newPage();
-      const res = await page.goto(`${app.process.ops!.url}/ops/queues`);
+      const res = await page.goto(`${app.process.ops!.url}/ops/queues/queue/charge?status=failed`);
+      expect(res?.status()).toBe(200);
+      await page.getByText(failedJobId).waitFor({ state: 'visible' });
+      expect(await page.getByRole('button', { name: 'Retry all' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Retry|Clean|Remove)/ }).count()).toBe(0);
+      // The admin dashboard refuses them.
+      const admin = await page.goto(`${app.process.ops!.url}/ops/admin/queues`);
+      expect(admin?.status()).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists every Recur queue, and lets the admin retry a failed charge job', async () => {
+    const context = await opsContext('admin');
+    try {
+      const page = await context.newPage();
+      const res = await page.goto(`${app.process.ops!.url}/ops/admin/queues`);
       expect(res?.status()).toBe(200);
       await expect(page.title()).resolves.toBe('Recur queues');
       const sidebar = page.locator('#bull-board-sidebar');
@@ -130,7 +150,7 @@ describe('queue dashboard in Chromium', () => {
 
       // The charge queue's failed jobs: open the queue from the sidebar, then its Failed tab.
       await sidebar.getByText('charge', { exact: true }).click();
-      await page.waitForURL(/\/ops\/queues\/queue\/charge/);
+      await page.waitForURL(/\/ops\/admin\/queues\/queue\/charge/);
       await page
         .getByRole('link', { name: /^failed/i })
         .first()

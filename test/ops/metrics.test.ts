@@ -13,7 +13,20 @@ import {
   settle,
   subscribe,
 } from '../helpers/billing.ts';
-import { fetchPath, histogramTotals, parseMetrics, sampleValue, waitFor, type Credentials, type Metrics } from '../helpers/ops.ts';
+import pg from 'pg';
+import {
+  fetchPath,
+  histogramTotals,
+  parseMetrics,
+  sampleValue,
+  startTcpProxy,
+  waitFor,
+  type Credentials,
+  type Metrics,
+} from '../helpers/ops.ts';
+import { createMetrics } from '../../src/ops/metrics.ts';
+import { sqlPool } from '../../src/platform/sql.ts';
+import { systemClock } from '../../src/platform/clock.ts';
 import { QUEUE_NAMES } from '../../src/queues/queues.ts';
 
 // `/metrics` and the queue dashboard behind the ops credentials, and the metrics issue 5 lists:
@@ -48,6 +61,52 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+});
+
+describe('ops and admin roles on the queue dashboard', () => {
+  it('ops credentials read the queues but may not act on jobs; the admin credential may', async () => {
+    const admin = { username: app.config.OPS_ADMIN_USERNAME, password: app.runtime.secrets.opsAdminPassword };
+    expect(admin.username).toBe('admin');
+    expect(admin.password.length).toBeGreaterThanOrEqual(16);
+    const jobId = `retry-role-test-${Date.now()}`;
+    await app.runtime.queues.retry.add(
+      'retry',
+      { invoiceId: '00000000-0000-4000-8000-000000000001', attempt: 2 },
+      { jobId, delay: 3_600_000 },
+    );
+    const exists = async () => (await app.runtime.queues.retry.getJob(jobId)) !== undefined;
+    const clean = (base: string, who: Credentials) =>
+      fetchPath(app.agent, opsUrl(), `${base}/api/queues/retry/${jobId}/clean`, { method: 'PUT', credentials: who });
+    const listed = (base: string, who: Credentials) => fetchPath(app.agent, opsUrl(), `${base}/api/queues`, { credentials: who });
+
+    const readOnly = await listed('/ops/queues', credentials);
+    expect(readOnly.status, readOnly.text).toBe(200);
+    const queues = (readOnly.body as { queues: { name: string; readOnlyMode: boolean }[] }).queues;
+    expect(queues.map((q) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(queues.every((q) => q.readOnlyMode)).toBe(true);
+    expect((await clean('/ops/queues', credentials)).status).toBe(405);
+    expect((await clean('/ops/queues', admin)).status).toBe(405); // the read-only board is read-only for everyone
+    const refused = await clean('/ops/admin/queues', credentials);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      successful: false,
+      response: null,
+      errors: ['The admin credential is required to act on jobs'],
+      test: false,
+    });
+    expect((await listed('/ops/admin/queues', credentials)).status).toBe(403);
+    expect(await exists()).toBe(true);
+    expect(
+      (await fetchPath(app.agent, opsUrl(), '/ops/admin/queues', { credentials: { username: 'admin', password: 'wrong' } })).status,
+    ).toBe(401);
+
+    const full = await listed('/ops/admin/queues', admin);
+    expect(full.status).toBe(200);
+    expect((full.body as { queues: { readOnlyMode: boolean }[] }).queues.every((q) => !q.readOnlyMode)).toBe(true);
+    expect((await clean('/ops/admin/queues', admin)).status).toBe(204);
+    expect(await exists()).toBe(false);
+    expect((await fetchPath(app.agent, opsUrl(), '/metrics', { credentials: admin })).status).toBe(200);
+  });
 });
 
 describe('ops credentials', () => {
@@ -372,6 +431,32 @@ describe('due lag and reconciler repairs', () => {
       expect(sampleValue(settled, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total')).toBe(1);
     } finally {
       await repairing.close();
+    }
+  });
+});
+
+describe('due lag while PostgreSQL is unreachable', () => {
+  it('has no sample (so absent() fires), while the scrape succeeds, and comes back with PostgreSQL', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
+    const url = new URL(app.config.DATABASE_URL);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const pool = new pg.Pool({ connectionString: url.toString(), connectionTimeoutMillis: 2_000, max: 1 });
+    pool.on('error', () => undefined);
+    const metrics = createMetrics({ queues: [], sql: sqlPool(pool), clock: systemClock });
+    const read = async () => parseMetrics(await metrics.registry.metrics());
+    try {
+      expect(sampleValue(await read(), 'recur_due_lag_seconds')).toBe(0);
+      proxy.cut();
+      const down = await read();
+      expect(down.families.get('recur_due_lag_seconds')?.metrics ?? []).toEqual([]);
+      expect(down.text).not.toMatch(/^recur_due_lag_seconds\s/m);
+      proxy.restore();
+      const back = await waitFor('the lag sample back', read, (m) => (m.families.get('recur_due_lag_seconds')?.metrics.length ?? 0) === 1);
+      expect(sampleValue(back, 'recur_due_lag_seconds')).toBe(0);
+    } finally {
+      await pool.end().catch(() => undefined);
+      await proxy.close();
     }
   });
 });

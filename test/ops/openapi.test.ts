@@ -100,8 +100,8 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the routes each listener serves, read from the route files', () => {
     const routes = declaredRoutes();
-    // The reading of the route files found what they hold (45 on both listeners, 4 sandbox-only).
-    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(45);
+    // The reading of the route files found what they hold (46 on both listeners, 4 sandbox-only).
+    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(46);
     expect(
       routes
         .filter((r) => r.sandboxOnly)
@@ -137,6 +137,50 @@ describe('OpenAPI document', () => {
         expect(operation.tags?.length, `${method} ${path} tags`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('documents the statuses the server really answers (201 for creation), and the Idempotency-Key of billing POSTs', async () => {
+    const merchant = await app.newMerchant('Documented Statuses');
+    const api = app.client('sandbox', merchant.sandbox);
+    const anonymous = app.client('sandbox', null);
+    const documented = (method: string, path: string) => Object.keys(sandboxDoc.paths[`${PREFIX}${path}`][method].responses);
+    const answers = async (method: string, path: string, res: Promise<{ status: number; text: string }>) => {
+      const { status, text } = await res;
+      expect(documented(method, path), `${method} ${path} answered ${status}: ${text}`).toContain(String(status));
+      return status;
+    };
+    const card = await api.post('/credit_cards', { card_holder: 'D', card_number: '5123456789012346', card_expiry: '05/2031', cvv: '123' });
+    await answers('post', '/credit_cards', Promise.resolve(card));
+    const plan = await api.post('/plans', { name: 'Documented', amount: 1000, currency: 'AUD', interval: 'month' });
+    expect(await answers('post', '/plans', Promise.resolve(plan))).toBe(201);
+    await answers('post', '/plans', api.post('/plans', {}));
+    await answers('get', '/plans', api.get('/plans'));
+    await answers('get', '/plans', anonymous.get('/plans'));
+    await answers('get', '/plans/{id}', api.get('/plans/00000000-0000-4000-8000-000000000000'));
+    const sub = await api.post('/subscriptions', {
+      plan_id: plan.body.response.id,
+      card_token: card.body.response.token,
+      customer_reference: 'doc',
+    });
+    expect(await answers('post', '/subscriptions', Promise.resolve(sub))).toBe(201);
+    const cancel = `/subscriptions/${sub.body.response.id}/cancel`;
+    await answers('post', '/subscriptions/{id}/cancel', api.post(cancel, {}));
+    expect(await answers('post', '/subscriptions/{id}/cancel', api.post(cancel, {}))).toBe(409);
+    const hook = api.post('/webhooks', { url: 'https://example.com/documented', events: ['invoice.paid'] });
+    expect(await answers('post', '/webhooks', hook)).toBe(201);
+    expect(await answers('post', '/test_clocks', api.post('/test_clocks', { frozen_time: '2030-01-01T00:00:00Z' }))).toBe(201);
+    // One success status per operation: 201 where a record is created, 200 elsewhere.
+    for (const [path, item] of Object.entries(sandboxDoc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const ok = Object.keys(operation.responses).filter((s) => s.startsWith('2'));
+        expect(ok, `${method} ${path}`).toHaveLength(1);
+        expect(operation.responses[ok[0]!].content['application/json'].schema.required, `${method} ${path}`).toContain('successful');
+        const header = (operation.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const billing = /^\/v1\.0\/(plans|subscriptions|invoices|events|webhooks|test_clocks)/.test(path);
+        expect(Boolean(header), `${method} ${path} Idempotency-Key`).toBe(method === 'post' && billing);
+      }
+    }
+    expect(Object.keys(sandboxDoc.paths[`${PREFIX}/plans`].post.responses)).toContain('201');
   });
 
   it('declares HTTP Basic authentication for the API', () => {

@@ -110,10 +110,9 @@ describe('Redis must not evict', () => {
     expect(out.stderr).toContain(`recur: start-up check failed: Redis at 127.0.0.1:${port} has maxmemory-policy allkeys-lru`);
     expect(out.stderr).toContain('Recur needs noeviction');
     expect(out.stdout).not.toContain('Recur is running');
-    // No worker ran: nothing but the queues' metadata (BullMQ's Queue objects, built before the
-    // checks, write `<prefix>:<queue>:meta` when they connect) reached the evicting Redis.
-    const keys = await privateRedis.keys('*');
-    expect(keys.filter((k) => !/^[^:]+:[a-z-]+:meta$/.test(k))).toEqual([]);
+    // Nothing at all reached the evicting Redis: the queues (whose BullMQ objects write
+    // `<prefix>:<queue>:meta` when they connect) are created only after the checks pass.
+    expect(await privateRedis.keys('*')).toEqual([]);
   });
 
   it('starts on the same server once it is set to noeviction, and stops on SIGTERM with exit 0', async () => {
@@ -188,6 +187,7 @@ describe.concurrent('production refuses to run without its secrets', () => {
       recurEnv(config, {
         NODE_ENV: 'production',
         OPS_PASSWORD: opsPassword,
+        OPS_ADMIN_PASSWORD: opsPassword + '-admin',
         VAULT_KEYS: '',
         VAULT_FINGERPRINT_KEY: '',
         CREDENTIAL_HASH_KEY: '',
@@ -202,6 +202,19 @@ describe.concurrent('production refuses to run without its secrets', () => {
     const out = await runRecur(['worker'], recurEnv(config, { NODE_ENV: 'production', OPS_ENABLED: 'true', OPS_PASSWORD: '' }));
     expect(out.code, out.stderr).toBe(78);
     expect(out.stderr).toContain('OPS_PASSWORD: required in production');
+    expect(out.stdout).not.toContain('Recur is running');
+  });
+
+  it('with OPS_PASSWORD but without OPS_ADMIN_PASSWORD: exit 78 naming OPS_ADMIN_PASSWORD', async ({ expect }) => {
+    const env = recurEnv(config, {
+      NODE_ENV: 'production',
+      OPS_ENABLED: 'true',
+      OPS_PASSWORD: opsPassword,
+      OPS_ADMIN_PASSWORD: 'too-short',
+    });
+    const out = await runRecur(['worker'], env);
+    expect(out.code, out.stderr).toBe(78);
+    expect(out.stderr).toContain('OPS_ADMIN_PASSWORD: required in production, at least 16 characters');
     expect(out.stdout).not.toContain('Recur is running');
   });
 });

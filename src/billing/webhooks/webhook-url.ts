@@ -1,28 +1,57 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 export interface UrlPolicy {
-  /** Private, loopback and link-local targets: allowed outside production (local receivers, tests). */
+  /** Private, loopback, link-local and other special-purpose targets: may be allowed for sandbox endpoints only. */
   allowPrivateNetworks: boolean;
   /** Plain http: allowed outside production only. */
   allowHttp: boolean;
 }
 
-function privateIPv4(ip: string): boolean {
-  const [a, b] = ip.split('.').map(Number) as [number, number];
-  return (
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127)
-  );
-}
+/**
+ * Addresses a receiver may not have: every block of the IANA IPv4 and IPv6 Special-Purpose
+ * Address Registries that is not globally reachable, plus multicast and the reserved space.
+ * IPv6 is an allow-list: only global unicast (2000::/3) may be reached, which also refuses
+ * IPv4-mapped and -compatible forms (::/8), NAT64 (64:ff9b::/96, 64:ff9b:1::/48), unique-local,
+ * fe80::/10, fec0::/10 and multicast; within 2000::/3 the special blocks (Teredo and the other
+ * IETF assignments in 2001::/23, documentation, 6to4 with its embedded IPv4) are refused too.
+ */
+const BLOCKED: readonly [string, number, 'ipv4' | 'ipv6'][] = [
+  ['0.0.0.0', 8, 'ipv4'], // "this network"
+  ['10.0.0.0', 8, 'ipv4'], // private
+  ['100.64.0.0', 10, 'ipv4'], // shared address space (carrier-grade NAT)
+  ['127.0.0.0', 8, 'ipv4'], // loopback
+  ['169.254.0.0', 16, 'ipv4'], // link-local (cloud metadata)
+  ['172.16.0.0', 12, 'ipv4'], // private
+  ['192.0.0.0', 24, 'ipv4'], // IETF protocol assignments
+  ['192.0.2.0', 24, 'ipv4'], // documentation (TEST-NET-1)
+  ['192.31.196.0', 24, 'ipv4'], // AS112-v4
+  ['192.52.193.0', 24, 'ipv4'], // AMT
+  ['192.88.99.0', 24, 'ipv4'], // deprecated 6to4 relay anycast
+  ['192.168.0.0', 16, 'ipv4'], // private
+  ['192.175.48.0', 24, 'ipv4'], // direct delegation AS112
+  ['198.18.0.0', 15, 'ipv4'], // benchmarking
+  ['198.51.100.0', 24, 'ipv4'], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24, 'ipv4'], // documentation (TEST-NET-3)
+  ['224.0.0.0', 4, 'ipv4'], // multicast
+  ['240.0.0.0', 4, 'ipv4'], // reserved, and 255.255.255.255 (limited broadcast)
+  ['2001::', 23, 'ipv6'], // IETF protocol assignments: Teredo, benchmarking, ORCHID, …
+  ['2001:db8::', 32, 'ipv6'], // documentation
+  ['2002::', 16, 'ipv6'], // 6to4: embeds an IPv4 address, private ones included
+  ['3fff::', 20, 'ipv6'], // documentation
+];
 
-function privateIPv6(ip: string): boolean {
-  const v = ip.toLowerCase().replace(/^\[|\]$/g, '');
-  return v === '::1' || v === '::' || v.startsWith('fc') || v.startsWith('fd') || v.startsWith('fe80') || v.startsWith('::ffff:');
+const blocked = new BlockList();
+for (const [network, prefix, type] of BLOCKED) blocked.addSubnet(network, prefix, type);
+const globalUnicastV6 = new BlockList();
+globalUnicastV6.addSubnet('2000::', 3, 'ipv6');
+
+/** True for an address a production receiver may not have: anything not globally reachable unicast. */
+export function isPrivateAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '');
+  const family = isIP(ip);
+  if (family === 4) return blocked.check(ip, 'ipv4');
+  if (family === 6) return !globalUnicastV6.check(ip, 'ipv6') || blocked.check(ip, 'ipv6');
+  return false;
 }
 
 /**
@@ -44,14 +73,7 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): string[] {
   if (raw.length > 2048) problems.push('url is longer than 2048 characters');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
-  const isPrivate =
-    (family === 4 && privateIPv4(host)) || (family === 6 && privateIPv6(host)) || host === 'localhost' || host.endsWith('.localhost');
+  const isPrivate = (family !== 0 && isPrivateAddress(host)) || host === 'localhost' || host.endsWith('.localhost');
   if (isPrivate && !policy.allowPrivateNetworks) problems.push('url may not point at a private, loopback or link-local address');
   return problems;
-}
-
-/** The address check applied to what a name resolved to, at delivery time. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  return (family === 4 && privateIPv4(address)) || (family === 6 && privateIPv6(address));
 }

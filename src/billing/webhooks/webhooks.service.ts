@@ -47,7 +47,9 @@ export async function createWebhook(
   input: WebhookCreate,
   deps: { key: Buffer; policy: UrlPolicy; now: Date },
 ): Promise<WebhookView & { secret: string }> {
-  const problems = checkWebhookUrl(input.url, deps.policy);
+  // Production endpoints never reach private networks, whatever the deployment allows the sandbox.
+  const policy = merchant.environment === 'production' ? { allowPrivateNetworks: false, allowHttp: false } : deps.policy;
+  const problems = checkWebhookUrl(input.url, policy);
   if (problems.length) throw BillingErrors.validation(problems);
   const id = (await db.query<{ id: string }>('select gen_random_uuid() as id'))[0]!.id;
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -115,6 +117,57 @@ export interface DeliveryView {
   delivered_at: string | null;
 }
 
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: DeliveryView['attempts'] | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+const DELIVERY_SELECT = `select d.id, d.event_id, e.type as event_type, d.status, d.created_at, d.delivered_at,
+    (select json_agg(json_build_object('number', a.number, 'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms,
+       'created_at', a.created_at) order by a.number) from billing.webhook_delivery_attempts a where a.delivery_id = d.id) as attempts
+  from billing.webhook_deliveries d join billing.events e on e.id = d.event_id`;
+
+function deliveryView(r: DeliveryRow): DeliveryView {
+  return {
+    id: r.id,
+    event_id: r.event_id,
+    event_type: r.event_type,
+    status: r.status,
+    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })),
+    created_at: new Date(r.created_at).toISOString(),
+    delivered_at: r.delivered_at ? new Date(r.delivered_at).toISOString() : null,
+  };
+}
+
+/**
+ * Sends a failed delivery again: it becomes `pending` and gets a fresh set of tries (the caller
+ * hands it to the queue). Idempotent: a delivery already pending stays as it is and is handed
+ * over again (its job id collapses). A delivered one, or one of a deleted endpoint, is a 409.
+ */
+export async function retryDelivery(db: Sql, merchant: MerchantRef, endpointId: string, deliveryId: string): Promise<DeliveryView> {
+  if (!z.uuid().safeParse(endpointId).success) throw BillingErrors.notFound('Webhook', endpointId);
+  if (!z.uuid().safeParse(deliveryId).success) throw BillingErrors.notFound('Webhook delivery', deliveryId);
+  const [found] = await db.query<{ status: string; deleted_at: string | null }>(
+    `select d.status, w.deleted_at from billing.webhook_deliveries d join billing.webhook_endpoints w on w.id = d.endpoint_id
+      where d.id = $1 and w.id = $2 and w.merchant_id = $3 and w.environment = $4`,
+    [deliveryId, endpointId, merchant.merchantId, merchant.environment],
+  );
+  if (!found) throw BillingErrors.notFound('Webhook delivery', deliveryId);
+  if (found.deleted_at) throw BillingErrors.conflict(`Webhook ${endpointId} is deleted: its deliveries cannot be retried`);
+  if (found.status === 'delivered') throw BillingErrors.conflict(`Webhook delivery ${deliveryId} is already delivered`);
+  if (found.status !== 'pending' && found.status !== 'failed') {
+    throw BillingErrors.conflict(`Webhook delivery ${deliveryId} is ${found.status} and cannot be retried`);
+  }
+  await db.query(`update billing.webhook_deliveries set status = 'pending' where id = $1 and status = 'failed'`, [deliveryId]);
+  const [row] = await db.query<DeliveryRow>(`${DELIVERY_SELECT} where d.id = $1`, [deliveryId]);
+  return deliveryView(row!);
+}
+
 export async function listDeliveries(db: Sql, merchant: MerchantRef, endpointId: string, page: Page): Promise<Paginated<DeliveryView>> {
   if (!z.uuid().safeParse(endpointId).success) throw BillingErrors.notFound('Webhook', endpointId);
   const owned = await db.query('select 1 from billing.webhook_endpoints where id = $1 and merchant_id = $2 and environment = $3', [
@@ -124,34 +177,15 @@ export async function listDeliveries(db: Sql, merchant: MerchantRef, endpointId:
   ]);
   if (!owned.length) throw BillingErrors.notFound('Webhook', endpointId);
   const [rows, counts] = await Promise.all([
-    db.query<{
-      id: string;
-      event_id: string;
-      event_type: string;
-      status: string;
-      attempts: DeliveryView['attempts'] | null;
-      created_at: string;
-      delivered_at: string | null;
-    }>(
-      `select d.id, d.event_id, e.type as event_type, d.status, d.created_at, d.delivered_at,
-              (select json_agg(json_build_object('number', a.number, 'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms,
-                 'created_at', a.created_at) order by a.number) from billing.webhook_delivery_attempts a where a.delivery_id = d.id) as attempts
-         from billing.webhook_deliveries d join billing.events e on e.id = d.event_id
-        where d.endpoint_id = $1 order by d.created_at desc, d.id desc limit $2 offset $3`,
-      [endpointId, page.limit, page.skip],
-    ),
+    db.query<DeliveryRow>(`${DELIVERY_SELECT} where d.endpoint_id = $1 order by d.created_at desc, d.id desc limit $2 offset $3`, [
+      endpointId,
+      page.limit,
+      page.skip,
+    ]),
     db.query<{ n: number }>('select count(*)::int as n from billing.webhook_deliveries where endpoint_id = $1', [endpointId]),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      event_id: r.event_id,
-      event_type: r.event_type,
-      status: r.status,
-      attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })),
-      created_at: new Date(r.created_at).toISOString(),
-      delivered_at: r.delivered_at ? new Date(r.delivered_at).toISOString() : null,
-    })),
+    items: rows.map(deliveryView),
     total: counts[0]?.n ?? 0,
     page,
   };
@@ -190,6 +224,7 @@ export interface DeliveryPlan {
   eventId: string;
   eventType: string;
   attempts: number;
+  environment: 'sandbox' | 'production';
 }
 
 /** What to send for a pending delivery, or null when there is nothing to send (delivered, cancelled, endpoint deleted). */
@@ -230,6 +265,7 @@ export async function deliveryPlan(db: Sql, key: Buffer, deliveryId: string): Pr
     eventId: r.event_id,
     eventType: r.type,
     attempts: r.attempts,
+    environment: r.environment,
   };
 }
 
