@@ -35,10 +35,6 @@ export async function runRoles(
     const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
-    logger.info(
-      { roles, queueBackend: runtime.queueConnection.describe, sandbox: urls?.sandbox, production: urls?.production },
-      'Recur is running',
-    );
     process.stderr.write(`Recur queues:         ${runtime.queueConnection.describe}\n`);
     if (urls?.sandbox) process.stderr.write(`Recur sandbox API:    ${urls.sandbox}\n`);
     if (urls) process.stderr.write(`Recur production API: ${urls.production}\n`);
@@ -53,6 +49,11 @@ export async function runRoles(
       );
     }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);
+    // Last, after the banner: whoever waits for this line finds the banner already written.
+    logger.info(
+      { roles, queueBackend: runtime.queueConnection.describe, sandbox: urls?.sandbox, production: urls?.production },
+      'Recur is running',
+    );
     await signalled;
   } finally {
     if (process_) await process_.close();

@@ -303,20 +303,22 @@ describe('production authorizations, captures and voids through the upstream gat
     expect((await prod.get(`/purchases/${id}`)).body.response.refunded_amount).toBe(0);
   });
 
-  it('an authorization the upstream never answered (pending) cannot be captured yet', async () => {
+  it('an authorization that never reached the upstream leaves nothing to capture', async () => {
     const broken = unreachable.client('production', await unreachable.newMerchant('Unreachable Capture').then((m) => m.production));
+    const reference = ref('auth');
     const auth = await broken.post('/purchases', {
       ...card(APPROVED, '11/2031'),
       amount: 1000,
       currency: 'AUD',
-      reference: ref('auth'),
+      reference,
       capture: false,
     });
-    // The purchase itself could not reach the upstream: it is pending, and cannot be captured yet.
+    // No connection was made: nothing was sent, so no pending record is kept and the reference stays free.
     expect(auth.status).toBe(502);
-    const capture = await broken.post(`/purchases/${auth.body.response.id}/capture`, { amount: 100 });
-    expect(capture.status).toBe(200);
-    expect(capture.body.errors).toEqual(['Only an approved authorization can be captured']);
+    expect(auth.body.response).toMatchObject({ id: null, pending: false });
+    const capture = await broken.post(`/purchases/${encodeURIComponent(reference)}/capture`, { amount: 100 });
+    expect(capture.status).toBe(404);
+    expect(capture.body.errors.join(' ')).toBe('Could not find Purchase');
   });
 });
 

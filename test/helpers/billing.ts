@@ -105,7 +105,9 @@ export async function listAll<T = any>(api: ApiClient, path: string): Promise<T[
 /** A subscription's invoices in period order. */
 export async function invoicesOf(api: ApiClient, subscriptionId: string): Promise<Invoice[]> {
   const invoices = await listAll<Invoice>(api, `/invoices?subscription_id=${subscriptionId}`);
-  return invoices.sort((a, b) => a.period_start.localeCompare(b.period_start));
+  // A one-off or proration invoice written at a period's start sorts after that period's invoice.
+  const periodFirst = (i: Invoice) => ((i as { kind?: string }).kind === 'period' || !(i as { kind?: string }).kind ? 0 : 1);
+  return invoices.sort((a, b) => a.period_start.localeCompare(b.period_start) || periodFirst(a) - periodFirst(b));
 }
 
 export async function eventsOf(api: ApiClient, type?: string): Promise<BillingEvent[]> {
