@@ -2,6 +2,7 @@ import type { Job, Worker } from 'bullmq';
 import type { QueueConnection } from '../src/queues/queue-backend.ts';
 import type { Logger } from '../src/platform/logger.ts';
 import { ChargeJob, WORKER_METRICS } from '../src/queues/queues.ts';
+import { waitIfCardBusy } from './card-busy.ts';
 import { attemptCharge, type ChargeDeps, type ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 
 export interface WorkerOptions {
@@ -21,9 +22,11 @@ export function startChargeWorker(
 ): Worker<ChargeJob, ChargeResult> {
   const worker = options.connection.worker<ChargeJob, ChargeResult>(
     'charge',
-    async (job: Job<ChargeJob>) => {
+    async (job: Job<ChargeJob>, token?: string) => {
       const input = ChargeJob.parse(job.data);
-      const result = await attemptCharge({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+      const result = await waitIfCardBusy(job, token, () =>
+        attemptCharge({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input),
+      );
       await options.afterCharge?.([result]);
       return result;
     },

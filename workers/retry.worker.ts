@@ -3,6 +3,7 @@ import { RetryJob, WORKER_METRICS } from '../src/queues/queues.ts';
 import { runRetry } from '../src/billing/dunning/retry.service.ts';
 import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 import type { WorkerOptions } from './charge.worker.ts';
+import { waitIfCardBusy } from './card-busy.ts';
 
 /** Dunning retries: the card's due invoices in order, then what their outcomes decided goes to the queues. */
 export function startRetryWorker(
@@ -11,9 +12,11 @@ export function startRetryWorker(
 ): Worker<RetryJob, ChargeResult[]> {
   const worker = options.connection.worker<RetryJob, ChargeResult[]>(
     'retry',
-    async (job: Job<RetryJob>) => {
+    async (job: Job<RetryJob>, token?: string) => {
       const input = RetryJob.parse(job.data);
-      const results = await runRetry({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input);
+      const results = await waitIfCardBusy(job, token, () =>
+        runRetry({ ...deps, logger: deps.logger.child({ jobId: job.id, invoiceId: input.invoiceId }) }, input),
+      );
       await options.afterCharge(results);
       return results;
     },
