@@ -437,8 +437,9 @@ describe('due lag and reconciler repairs', () => {
 
 describe('due lag while PostgreSQL is unreachable', () => {
   it('has no sample (so absent() fires), while the scrape succeeds, and comes back with PostgreSQL', async () => {
-    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
     const url = new URL(app.config.DATABASE_URL);
+    // The run's PostgreSQL, wherever it listens (an embedded one has a port of its own).
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(url.port || 5432) });
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     const pool = new pg.Pool({ connectionString: url.toString(), connectionTimeoutMillis: 2_000, max: 1 });
