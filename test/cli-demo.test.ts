@@ -84,6 +84,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
+  // On the PostgreSQL queue backend the queues went with the test's database.
+  if (config.QUEUE_BACKEND === 'postgres') return;
   const redis = new Redis(config.REDIS_URL);
   await deleteKeys(redis, `${config.REDIS_PREFIX}:*`);
   redis.disconnect();
