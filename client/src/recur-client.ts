@@ -2,6 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/recur-api.ts';
 import { RecurApiError } from './errors.ts';
 import { retryingFetch, type FetchLike, type RetryOptions } from './transport.ts';
+import { purchaseOnce } from './purchase-once.ts';
 
 /** One record as Recur answers it; the fields of each resource are listed in docs/api.md. */
 export type RecurRecord = Record<string, unknown> & { id?: string };
@@ -92,6 +93,16 @@ export function createRecurClient(options: RecurClientOptions) {
     }),
   });
   const byId = (id: string) => ({ params: { path: { id } } });
+  const retry = { retries: options.retry?.retries ?? 2, baseDelayMs: options.retry?.baseDelayMs ?? 200 };
+  /** A purchase by id or reference; null when the gateway has none. */
+  const findPurchase = async (key: string): Promise<RecurRecord | null> => {
+    try {
+      return await unwrap<RecurRecord>(api.GET('/v1.0/purchases/{key}', { params: { path: { key } } }));
+    } catch (err) {
+      if (err instanceof RecurApiError && err.status === 404) return null;
+      throw err;
+    }
+  };
 
   return {
     api,
@@ -139,8 +150,14 @@ export function createRecurClient(options: RecurClientOptions) {
       list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/credit_cards', { params: { query: { offset } } })),
     },
     purchases: {
-      /** Sent once: repeating a purchase whose answer was lost could charge twice. */
-      create: (body: JsonBody<'/v1.0/purchases', 'post'>) => unwrap<RecurRecord>(api.POST('/v1.0/purchases', { body })),
+      /** After a lost answer, looked up by its reference before any re-send under that reference: charged once. */
+      create: (body: JsonBody<'/v1.0/purchases', 'post'>) =>
+        purchaseOnce(
+          body.reference,
+          () => unwrap<RecurRecord>(api.POST('/v1.0/purchases', { body })),
+          (reference) => findPurchase(reference),
+          retry,
+        ),
       get: (key: string) => unwrap<RecurRecord>(api.GET('/v1.0/purchases/{key}', { params: { path: { key } } })),
       list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/purchases', { params: { query: { offset } } })),
     },

@@ -20,7 +20,8 @@ export interface TransportOptions {
 
 /**
  * POSTs that Recur does not deduplicate by `Idempotency-Key` (the gateway's cards, purchases and
- * refunds): repeating one after a lost answer could tokenize or charge twice, so they are sent once.
+ * refunds): repeating one blindly after a lost answer could tokenize or charge twice, so the
+ * transport sends them once (a purchase is retried above it, through its reference: purchase-once.ts).
  */
 const UNSAFE_TO_REPEAT = [/\/v1\.0\/credit_cards/, /\/v1\.0\/purchases/, /\/v1\.0\/refunds/, /\/v1\.0\/sandbox\//];
 

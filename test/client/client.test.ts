@@ -280,20 +280,37 @@ describe('@recur/client against a real Recur', () => {
     }
   });
 
-  it('sends a purchase once: a lost answer is an error to resolve by reference, never a second charge', async () => {
+  it('retries a purchase whose answer was lost by looking it up by reference: charged once', async () => {
     const card = await client.cards.create({ card_holder: 'Ada Lovelace', card_number: APPROVE, card_expiry: '12/2039', cvv: '123' });
+    for (const mode of ['drop', '503', 'cut'] as const) {
+      const proxy = await spoilingProxy(app.listeners.urls.sandbox!, await testTls());
+      proxy.mode = mode;
+      proxy.spoil = 1;
+      try {
+        const retrying = clientAt(proxy.url);
+        // Base 36: a millisecond count in a reference can pass the Luhn check, and card numbers are refused there.
+        const reference = `order-${mode}-${Date.now().toString(36)}`;
+        const purchase = await retrying.purchases.create({ card_token: String(card.token), amount: 1234, currency: 'AUD', reference });
+        expect(purchase).toMatchObject({ reference, amount: 1234, successful: true });
+        // The first try reached Recur whatever the proxy did with its answer: one purchase, adopted.
+        const made = (await collect(client.purchases.list())).filter((p) => p.reference === reference);
+        expect(made.map((p) => p.id)).toEqual([purchase.id]);
+        expect(proxy.requests).toBeGreaterThanOrEqual(2);
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+
+  it('a purchase the gateway refuses is not retried', async () => {
     const proxy = await spoilingProxy(app.listeners.urls.sandbox!, await testTls());
-    proxy.spoil = 1;
     try {
       const retrying = clientAt(proxy.url);
-      const reference = `order-${Date.now()}`;
       const error = await retrying.purchases
-        .create({ card_token: String(card.token), amount: 1234, currency: 'AUD', reference })
+        .create({ card_token: 'nosuchtokenanywhere1', amount: 1234, currency: 'AUD', reference: `refused-${Date.now().toString(36)}` })
         .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(RecurNetworkError);
+      expect(error).toBeInstanceOf(RecurApiError);
       expect(proxy.requests).toBe(1);
-      // What the README tells a caller to do: look the purchase up by its reference.
-      expect(await client.purchases.get(reference)).toMatchObject({ reference, amount: 1234, successful: true });
     } finally {
       await proxy.close();
     }
