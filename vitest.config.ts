@@ -1,49 +1,29 @@
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { defineConfig } from 'vitest/config';
+import { findRedisServer, noRedisReason, redisAnswers, sharedRedisUrl } from './test/helpers/redis-server.ts';
 
 /**
- * The queue-dependent files that are not about Redis itself: where Redis answers (and QUEUE_BACKEND
- * names no backend), they run a second time with their queues on PostgreSQL (project
- * `postgres-queues`; test/global-setup.ts reads the project's name). .ci/run's embedded pass runs them too.
+ * The queue-dependent files that are not about Redis itself: where the run has Redis (and
+ * QUEUE_BACKEND names no backend), they run a second time with their queues on PostgreSQL
+ * (project `postgres-queues`; test/global-setup.ts reads the project's name). .ci/run's embedded pass runs them too.
  */
 const QUEUE_BACKEND_TESTS: string[] = JSON.parse(readFileSync(new URL('./test/queue-backend-tests.json', import.meta.url), 'utf8'));
 
 const ALL_TESTS = ['test/**/*.test.ts'];
 
-function redisAnswers(): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host: '127.0.0.1', port: 6379, timeout: 1_000 });
-    const finish = (ok: boolean) => {
-      socket.destroy();
-      done(ok);
-    };
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-const redis = await redisAnswers();
-const bothBackends = !process.env.QUEUE_BACKEND && redis;
-
 /**
- * Files about Redis itself (its eviction policy, cut connections, keys emptied, a Redis server of
- * their own). Without Redis, or with the queues on PostgreSQL, they are left out, and the run says why.
+ * The run has Redis where one answers at RECUR_TEST_REDIS_URL (default 127.0.0.1:6379), or where
+ * `redis-server` is on PATH: test/global-setup.ts then starts one of the run's own. Without either,
+ * the tests about Redis itself are reported skipped, with the reason in their titles (test/helpers/redis.ts).
  */
-const REDIS_TESTS: string[] = JSON.parse(readFileSync(new URL('./test/redis-tests.json', import.meta.url), 'utf8'));
-const withoutRedis = !redis
-  ? 'no Redis answers at 127.0.0.1:6379'
-  : process.env.QUEUE_BACKEND === 'postgres'
-    ? 'the queues run on PostgreSQL (QUEUE_BACKEND=postgres)'
-    : null;
-if (withoutRedis) process.stderr.write(`Skipped, ${withoutRedis}: ${REDIS_TESTS.join(', ')}\n`);
+const redis = (await redisAnswers(sharedRedisUrl())) || findRedisServer() !== null;
+const bothBackends = !process.env.QUEUE_BACKEND && redis;
+if (!redis) process.stderr.write(`Tests about Redis itself are skipped: ${noRedisReason()}\n`);
 
 export default defineConfig({
   test: {
     // With projects, each names its own files (an included list would merge with the root's).
     include: bothBackends ? [] : ALL_TESTS,
-    exclude: withoutRedis ? REDIS_TESTS : [],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -20,8 +20,9 @@ function envOf(app: TestApp, extra: Record<string, string> = {}): Record<string,
     VAULT_KEYS: c.VAULT_KEYS!,
     VAULT_FINGERPRINT_KEY: c.VAULT_FINGERPRINT_KEY!,
     CREDENTIAL_HASH_KEY: c.CREDENTIAL_HASH_KEY!,
-    // The run's queue backend: PostgreSQL on a machine without Redis.
+    // The run's queue backend (PostgreSQL on a machine without Redis) and Redis.
     ...(c.QUEUE_BACKEND ? { QUEUE_BACKEND: c.QUEUE_BACKEND } : {}),
+    REDIS_URL: c.REDIS_URL,
     ...extra,
   };
 }

@@ -8,7 +8,8 @@
  *
  * The test process holds only the API (no scheduler, no worker): it creates merchants, cards,
  * plans and subscriptions, invoices what is due with `runSchedulerTick` (or lets scheduler
- * children do it), sweeps with `sweepOwedCharges`, and reads the database.
+ * children do it), sweeps with `sweepOwedCharges`, and reads the database. The queues are on the
+ * run's Redis whatever QUEUE_BACKEND says: without one, every test here is skipped and says why.
  */
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,7 @@ import { billingCounts, checkInvariants, checkStateHistory, watchTransitions, ty
 import { schedulerDeps } from '../../src/composition/roles.ts';
 import { runSchedulerTick, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
 import { CHARGE_STEPS } from '../../src/billing/charges/charge-hooks.ts';
+import { testRedis } from '../helpers/redis.ts';
 
 // These tests run real processes and wait for real recoveries (stalled-job checks, sweeps). Under
 // the whole suite the two cores are shared with every other test file: deadlines are scaled, and
@@ -51,6 +53,7 @@ let apps: TestApp[] = [];
 let dbs: pg.Client[] = [];
 let children: RecurChild[] = [];
 const report: string[] = [];
+const redisTest = testRedis();
 
 function child(s: Scenario, options: ChildOptions): RecurChild {
   const c = startRecurChild(s.app.config, options);
@@ -83,6 +86,7 @@ async function scenario(
       WORKER_LOCK_MS: '2000',
       WORKER_CONCURRENCY: '10',
       DATABASE_POOL_MAX: '8',
+      ...redisTest.env(),
       ...options.env,
     },
   });
@@ -248,7 +252,7 @@ const AT_KILL: Record<(typeof CHARGE_STEPS)[number], { attempts: string; purchas
   'after-commit': { attempts: 'approved', purchases: KILL_INVOICES, paid: KILL_INVOICES },
 };
 
-describe('a charge worker SIGKILLed mid-charge', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('a charge worker SIGKILLed mid-charge'), () => {
   for (const step of CHARGE_STEPS) {
     it(`killed at ${step}: a new worker finishes, each invoice is charged exactly once`, async () => {
       const s = await scenario(`kill ${step}`);
@@ -332,7 +336,7 @@ describe('a charge worker SIGKILLed mid-charge', () => {
 // 2. A worker frozen past its lock while another takes the job
 // ---------------------------------------------------------------------------------------------
 
-describe('a charge worker frozen (SIGSTOP) past its lock', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('a charge worker frozen (SIGSTOP) past its lock'), () => {
   for (const step of ['before-call', 'after-gateway'] as const) {
     it(`frozen at ${step}, another worker takes the jobs, then SIGCONT: no double charge, no state backwards`, async () => {
       const n = 3;
@@ -382,7 +386,7 @@ describe('a charge worker frozen (SIGSTOP) past its lock', () => {
 // 3. The same job delivered twice
 // ---------------------------------------------------------------------------------------------
 
-describe('the same charge job delivered more than once', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('the same charge job delivered more than once'), () => {
   it('three copies of each job under different ids, two workers: one purchase per invoice', async () => {
     const n = 10;
     const s = await scenario('duplicate job', { cards: 5, env: { WORKER_LOCK_MS: '15000' } });
@@ -424,7 +428,7 @@ describe('the same charge job delivered more than once', () => {
 // 4. Several scheduler processes at once
 // ---------------------------------------------------------------------------------------------
 
-describe('several schedulers at once', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('several schedulers at once'), () => {
   const SUBS = 200;
   const DAYS_BEHIND = 3;
   const T0 = '2028-02-27T09:00:00.000Z'; // crosses 29 February 2028
@@ -500,7 +504,7 @@ describe('several schedulers at once', () => {
 // 5. Redis emptied mid-run
 // ---------------------------------------------------------------------------------------------
 
-describe('Redis emptied mid-run (this test prefix only)', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('Redis emptied mid-run (this test prefix only)'), () => {
   for (const variant of ['the worker keeps running', 'the worker crashes too'] as const) {
     it(`charges in flight and queued are forgotten, ${variant}: the sweep re-enqueues, each invoice charged exactly once`, async () => {
       const n = 20;

@@ -35,6 +35,8 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     DATABASE_URL: await createTestDatabase(),
     DATABASE_POOL_MAX: '5',
     DATA_DIR: await mkdtemp(join(tmpdir(), 'recur-test-')),
+    // The run's Redis (the one answering at 6379, or a redis-server the run started).
+    ...(inject('redisUrl') ? { REDIS_URL: inject('redisUrl')! } : {}),
     REDIS_PREFIX: `recur-test-${randomBytes(6).toString('hex')}`,
     // The run's queue backend (QUEUE_BACKEND, else Redis where it answers); a test may name its own.
     QUEUE_BACKEND: inject('queueBackend'),

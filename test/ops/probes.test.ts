@@ -3,36 +3,20 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { fetchPath, startTcpProxy, throughProxy, waitFor, type TcpProxy } from '../helpers/ops.ts';
 import { createCard, createClock, createPlan, merchantClient, subscribe } from '../helpers/billing.ts';
+import { testRedis } from '../helpers/redis.ts';
 
 // `/livez` and `/readyz` for orchestrators (issue 5): no credentials, no data, on every listener.
-// Readiness follows PostgreSQL and Redis, each reached through a TCP proxy the test can cut.
+// Readiness follows PostgreSQL and Redis, each reached through a TCP proxy the test can cut. The
+// queues are on the run's Redis whatever QUEUE_BACKEND says: without one, these tests skip and say why.
 
 const READINESS_TIMEOUT_MS = 500;
 /** A 503 must come back about when the probe gives up, not when the dependency's own timeouts fire. */
 const ANSWER_WITHIN_MS = READINESS_TIMEOUT_MS + 1_000;
 
+const redisTest = testRedis();
 let app: TestApp;
 let postgres: TcpProxy;
 let redis: TcpProxy;
-
-beforeAll(async () => {
-  postgres = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
-  redis = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
-  app = await startTestApp({
-    env: {
-      DATABASE_URL: throughProxy(await createTestDatabase(), postgres),
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-      READINESS_TIMEOUT_MS: String(READINESS_TIMEOUT_MS),
-    },
-  });
-});
-afterAll(async () => {
-  postgres?.restore();
-  redis?.restore();
-  await app?.close();
-  await postgres?.close();
-  await redis?.close();
-});
 
 function origins(): { sandbox: string; production: string; ops: string } {
   return {
@@ -48,7 +32,33 @@ async function readyz(origin: string): Promise<{ status: number; body: any; ms: 
   return { status: res.status, body: res.body, ms: Date.now() - started };
 }
 
-describe('probes', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
+  beforeAll(async () => {
+    // The run's PostgreSQL and Redis, wherever they listen (an embedded or private one has a port of its own).
+    const database = await createTestDatabase();
+    const databaseUrl = new URL(database);
+    const redisUrl = new URL(redisTest.env().REDIS_URL);
+    postgres = await startTcpProxy({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    redis = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    redisUrl.hostname = '127.0.0.1';
+    redisUrl.port = String(redis.port);
+    app = await startTestApp({
+      env: {
+        DATABASE_URL: throughProxy(database, postgres),
+        QUEUE_BACKEND: 'redis',
+        REDIS_URL: redisUrl.toString(),
+        READINESS_TIMEOUT_MS: String(READINESS_TIMEOUT_MS),
+      },
+    });
+  });
+  afterAll(async () => {
+    postgres?.restore();
+    redis?.restore();
+    await app?.close();
+    await postgres?.close();
+    await redis?.close();
+  });
+
   it('answer without credentials on the sandbox, production and ops listeners, with no data', async () => {
     // Business data exists: none of it may show through a probe.
     const merchant = await app.newMerchant('Probe Merchant Quokka');
@@ -214,13 +224,14 @@ describe('probes', () => {
   });
 });
 
-describe('probes during shutdown', () => {
+describe.skipIf(!redisTest.url)(redisTest.title('probes during shutdown'), () => {
   it('/readyz says shutting_down while active jobs finish, and the API listeners stop first', async () => {
     let entered!: () => void;
     const inCharge = new Promise<void>((resolve) => (entered = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const busy = await startTestApp({
+      env: redisTest.env(),
       billing: true,
       hooks: {
         async at(step) {

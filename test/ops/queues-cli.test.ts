@@ -14,9 +14,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteKeys } from '../helpers/test-app.ts';
 import { freePort, killAllRecur, recurEnv, runRecur } from '../helpers/cli-process.ts';
+import { testRedis } from '../helpers/redis.ts';
 import { QUEUE_NAMES } from '../../src/queues/queues.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const redisTest = testRedis();
+/** The run's Redis (where there is none, the tests below are skipped and say why). */
+const REDIS_URL = redisTest.url ?? '';
 const PREFIX = `recur-test-qcli-${randomBytes(6).toString('hex')}`;
 
 let redis: Redis;
@@ -69,45 +72,45 @@ function parseTable(stdout: string): Record<string, Record<string, number>> {
   return out;
 }
 
-beforeAll(async () => {
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: redis, prefix: PREFIX })]));
-  dataDir = await mkdtemp(join(tmpdir(), 'recur-qcli-'));
-  // Nothing listens on this port: PostgreSQL is "down" for the command.
-  env = recurEnv(null, {
-    NODE_ENV: 'test',
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/recur`,
-    REDIS_URL,
-    REDIS_PREFIX: PREFIX,
-    DATA_DIR: dataDir,
+describe.skipIf(!redisTest.url)(redisTest.title('recur queues (PostgreSQL unreachable: only Redis is needed)'), () => {
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: redis, prefix: PREFIX })]));
+    dataDir = await mkdtemp(join(tmpdir(), 'recur-qcli-'));
+    // Nothing listens on this port: PostgreSQL is "down" for the command.
+    env = recurEnv(null, {
+      NODE_ENV: 'test',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/recur`,
+      ...redisTest.env(),
+      REDIS_PREFIX: PREFIX,
+      DATA_DIR: dataDir,
+    });
+    // Failed jobs first: the throwing worker would otherwise take the waiting ones too.
+    await failJobs('charge', FAILED.charge);
+    await failJobs('webhook', FAILED.webhook);
+    await queues.charge!.addBulk([
+      { name: 'charge', data: {}, opts: { jobId: 'charge-w1' } },
+      { name: 'charge', data: {}, opts: { jobId: 'charge-w2' } },
+      { name: 'charge', data: {}, opts: { jobId: 'charge-d1', delay: 3_600_000 } },
+    ]);
+    await queues.retry!.addBulk([
+      { name: 'retry', data: {}, opts: { jobId: 'retry-w1' } },
+      { name: 'retry', data: {}, opts: { jobId: 'retry-d1', delay: 3_600_000 } },
+      { name: 'retry', data: {}, opts: { jobId: 'retry-d2', delay: 7_200_000 } },
+    ]);
+    await queues['expiry-update']!.addBulk([1, 2, 3, 4].map((i) => ({ name: 'expiry-update', data: {}, opts: { jobId: `expiry-w${i}` } })));
   });
-  // Failed jobs first: the throwing worker would otherwise take the waiting ones too.
-  await failJobs('charge', FAILED.charge);
-  await failJobs('webhook', FAILED.webhook);
-  await queues.charge!.addBulk([
-    { name: 'charge', data: {}, opts: { jobId: 'charge-w1' } },
-    { name: 'charge', data: {}, opts: { jobId: 'charge-w2' } },
-    { name: 'charge', data: {}, opts: { jobId: 'charge-d1', delay: 3_600_000 } },
-  ]);
-  await queues.retry!.addBulk([
-    { name: 'retry', data: {}, opts: { jobId: 'retry-w1' } },
-    { name: 'retry', data: {}, opts: { jobId: 'retry-d1', delay: 3_600_000 } },
-    { name: 'retry', data: {}, opts: { jobId: 'retry-d2', delay: 7_200_000 } },
-  ]);
-  await queues['expiry-update']!.addBulk([1, 2, 3, 4].map((i) => ({ name: 'expiry-update', data: {}, opts: { jobId: `expiry-w${i}` } })));
-});
 
-afterAll(async () => {
-  await killAllRecur();
-  if (queues) await Promise.all(Object.values(queues).map((q) => q.close()));
-  if (redis) {
-    await deleteKeys(redis, `${PREFIX}:*`);
-    redis.disconnect();
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await killAllRecur();
+    if (queues) await Promise.all(Object.values(queues).map((q) => q.close()));
+    if (redis) {
+      await deleteKeys(redis, `${PREFIX}:*`);
+      redis.disconnect();
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
 
-describe('recur queues (PostgreSQL unreachable: only Redis is needed)', () => {
   it('prints a row per queue with its waiting, active, delayed and failed counts', async () => {
     const out = await runRecur(['queues'], env);
     expect(out.code, out.stderr).toBe(0);

@@ -4,14 +4,11 @@
  * without its secrets, and says what to fix. Exit codes: 69 (EX_UNAVAILABLE) for a failed check,
  * 78 (EX_CONFIG) for configuration.
  *
- * The evicting Redis is a private redis-server started here on a free port (the shared Redis's
- * configuration is never touched); it and the databases made here are removed in afterAll.
+ * The evicting Redis is a redis-server of this file's own on a free port (the run's Redis is never
+ * reconfigured); it and the databases made here are removed in afterAll. Without redis-server on
+ * PATH those tests are skipped and say so; the others run on the run's queue backend.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,43 +16,15 @@ import type { Config } from '../../config/config.ts';
 import { deleteKeys, testConfig } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { exitWithin, freePort, killAllRecur, recurEnv, runRecur, spawnRecur, waitForLivez, waitUntil } from '../helpers/cli-process.ts';
+import { redisServerBinary } from '../helpers/redis.ts';
+import { startPrivateRedis, type PrivateRedis } from '../helpers/redis-server.ts';
 
+const redisServer = redisServerBinary();
 let config: Config;
-let redisServer: ChildProcess | undefined;
-let redisDir: string | undefined;
+let evicting: PrivateRedis | undefined;
 let privateUrl: string;
-let privateRedis: Redis;
+let privateRedis: Redis | undefined;
 const databases: string[] = [];
-
-/** A redis-server of our own, on a free port, with the given eviction policy and no persistence. */
-async function startPrivateRedis(policy: string): Promise<string> {
-  const port = await freePort();
-  redisDir = await mkdtemp(join(tmpdir(), 'recur-redis-'));
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--maxmemory-policy', policy, '--save', '', '--appendonly', 'no', '--dir', redisDir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  redisServer = child;
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start on ${port}:\n${out}`)), 15_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (/Ready to accept connections/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}:\n${out}`));
-    });
-  });
-  return `redis://127.0.0.1:${port}`;
-}
 
 /** An empty database (no schema, no migrations), named so that the run's teardown drops it too. */
 async function createEmptyDatabase(): Promise<string> {
@@ -74,37 +43,40 @@ async function createEmptyDatabase(): Promise<string> {
 }
 
 beforeAll(async () => {
-  privateUrl = await startPrivateRedis('allkeys-lru');
-  privateRedis = new Redis(privateUrl, { maxRetriesPerRequest: 1 });
   config = await testConfig({ LOG_LEVEL: 'info', OPS_ENABLED: 'false' });
 });
 
 afterAll(async () => {
   await killAllRecur();
-  privateRedis?.disconnect();
-  if (redisServer && redisServer.exitCode === null) {
-    const exited = new Promise((r) => redisServer!.once('exit', r));
-    redisServer.kill('SIGTERM');
-    await exited;
-  }
-  if (redisDir) await rm(redisDir, { recursive: true, force: true });
   if (databases.length) {
     const admin = new pg.Client({ connectionString: inject('adminUrl') });
     await admin.connect();
     for (const name of databases) await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
     await admin.end();
   }
-  if (config) {
+  // On the PostgreSQL queue backend the queues went with the test's databases.
+  if (config?.QUEUE_BACKEND === 'redis') {
     const shared = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
     await deleteKeys(shared, `${config.REDIS_PREFIX}:*`);
     shared.disconnect();
   }
 });
 
-describe('Redis must not evict', () => {
+describe.skipIf(!redisServer.path)(redisServer.title('Redis must not evict'), () => {
+  beforeAll(async () => {
+    evicting = await startPrivateRedis(['--maxmemory-policy', 'allkeys-lru'], redisServer.path);
+    privateUrl = evicting.url;
+    privateRedis = new Redis(privateUrl, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    await killAllRecur();
+    privateRedis?.disconnect();
+    await evicting?.stop();
+  });
+
   it('refuses allkeys-lru with exit 69, naming the policy and noeviction, and starts no worker', async () => {
-    expect(await privateRedis.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'allkeys-lru']);
-    const out = await runRecur(['worker'], recurEnv(config, { REDIS_URL: privateUrl }));
+    expect(await privateRedis!.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'allkeys-lru']);
+    const out = await runRecur(['worker'], recurEnv(config, { QUEUE_BACKEND: 'redis', REDIS_URL: privateUrl }));
     expect(out.code, out.stderr).toBe(69);
     const port = new URL(privateUrl).port;
     expect(out.stderr).toContain(`recur: start-up check failed: Redis at 127.0.0.1:${port} has maxmemory-policy allkeys-lru`);
@@ -112,20 +84,20 @@ describe('Redis must not evict', () => {
     expect(out.stdout).not.toContain('Recur is running');
     // Nothing at all reached the evicting Redis: the queues (whose BullMQ objects write
     // `<prefix>:<queue>:meta` when they connect) are created only after the checks pass.
-    expect(await privateRedis.keys('*')).toEqual([]);
+    expect(await privateRedis!.keys('*')).toEqual([]);
   });
 
   it('starts on the same server once it is set to noeviction, and stops on SIGTERM with exit 0', async () => {
     // Our private server only (never the shared one).
-    await privateRedis.config('SET', 'maxmemory-policy', 'noeviction');
-    const worker = spawnRecur(['worker'], recurEnv(config, { REDIS_URL: privateUrl }));
+    await privateRedis!.config('SET', 'maxmemory-policy', 'noeviction');
+    const worker = spawnRecur(['worker'], recurEnv(config, { QUEUE_BACKEND: 'redis', REDIS_URL: privateUrl }));
     try {
       await worker.waitForOutput(/Recur is running/, 30_000);
       // Its BullMQ workers connect to the private server (a producer, the workers' shared
       // connection, a blocking one per queue). Their connections come up after the signal
       // handlers are installed: signalling before that point hits the start-up race reported
       // in test/ops/shutdown.test.ts ("a SIGTERM as soon as 'Recur is running' is printed").
-      const others = async () => ((await privateRedis.client('LIST')) as string).trim().split('\n').length - 1;
+      const others = async () => ((await privateRedis!.client('LIST')) as string).trim().split('\n').length - 1;
       await waitUntil('the worker connected to the private Redis', async () => (await others()) >= 3, 20_000);
       worker.signal('SIGTERM');
       const exit = await exitWithin(worker, 20_000);
