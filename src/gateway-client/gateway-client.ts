@@ -11,7 +11,14 @@ export interface GatewayClientOptions {
   /** PEM of a CA to trust (a self-signed local gateway); the system store otherwise. */
   ca?: string;
   timeoutMs?: number;
-  connections?: number;
+  /**
+   * The most connections kept open to the gateway. Unbounded by default: each request in flight
+   * has a connection of its own (idle ones are reused), so callers' own concurrency (the workers'
+   * WORKER_CONCURRENCY, the API's requests) bounds the calls. A smaller pool queues requests
+   * behind slow ones, each with its deadline running: with 50 charges in flight and 32
+   * connections, an acquirer answering in 200 ms capped charging at 160/s.
+   */
+  connections?: number | null;
 }
 
 export interface PurchaseRequest {
@@ -62,7 +69,7 @@ export class GatewayClient {
     this.#auth = `Basic ${Buffer.from(`${options.username}:${options.token}`).toString('base64')}`;
     const timeout = options.timeoutMs ?? 15_000;
     this.#dispatcher = new Agent({
-      connections: options.connections ?? 32,
+      connections: options.connections ?? null,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(timeout, 10_000),
       headersTimeout: timeout,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -252,5 +254,50 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
       expect(purchase).toBeInstanceOf(TransportError);
       expect((purchase as TransportError).message).toMatch(/ECONNREFUSED/);
     });
+  });
+
+  it('has as many requests in flight as its callers send (a slow gateway does not queue them in the client)', async () => {
+    // A gateway that holds each request until `releaseAt` are open at once (stragglers go every 300 ms).
+    const held: ServerResponse[] = [];
+    let releaseAt = 0;
+    let peak = 0;
+    const release = () => {
+      const body = JSON.stringify({
+        successful: true,
+        response: { timestamp: new Date().toISOString(), echo: 'NONE' },
+        errors: [],
+        test: true,
+      });
+      for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    };
+    const server = createHttpsServer({ cert: app.tls.cert, key: app.tls.key }, (req, res) => {
+      req.resume();
+      held.push(res);
+      peak = Math.max(peak, held.length);
+      if (held.length >= releaseAt) release();
+    });
+    const stragglers = setInterval(release, 300);
+    try {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1.0`;
+
+      // 50 at once, as 50 charge workers send them: all 50 reach the gateway together.
+      releaseAt = 50;
+      const wide = newClient({ baseUrl, timeoutMs: 5_000 });
+      await Promise.all(Array.from({ length: 50 }, () => wide.health()));
+      expect(peak).toBe(50);
+
+      // A pool the caller sizes still caps what is in flight.
+      releaseAt = 8;
+      peak = 0;
+      const narrow = newClient({ baseUrl, timeoutMs: 5_000, connections: 8 });
+      await Promise.all(Array.from({ length: 20 }, () => narrow.health()));
+      expect(peak).toBe(8);
+    } finally {
+      clearInterval(stragglers);
+      release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
