@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { attemptCharge, type ChargeDeps } from '../../src/billing/charges/attempt-charge.service.ts';
@@ -264,6 +265,7 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
       expect(before.purchases).toHaveLength(1); // the gateway did record it
       expect(before.purchases[0]!.successful).toBe(true);
 
+      await sleep(2); // the sweep takes writes strictly before now minus its grace (none here)
       expect(await sweepOwedCharges(schedulerDeps(rt), 0)).toBeGreaterThanOrEqual(1);
       expect((await rt.queues.charge.getJob(`charge-${invoiceId}-1`))?.data).toEqual({ invoiceId, attempt: 1 });
 

@@ -129,6 +129,20 @@ describe('production purchases through an upstream gateway', () => {
 
     const seen = await prod.get(`/purchases/${reference}`);
     expect(seen.body.response).toMatchObject({ id: purchase.id, successful: true, authorization: purchase.authorization });
+
+    // The PAN was opened to send it upstream, once, and audited; a second purchase under the same
+    // reference is refused before any opening, and audits nothing.
+    const openings = async () =>
+      downstream.runtime.sql.query<{ detail: { token: string; purpose: string } }>(
+        `select detail from gateway.audit_events where action = 'vault.pan_opened' and detail ->> 'token' = $1`,
+        [token],
+      );
+    expect((await openings()).map((o) => o.detail)).toEqual([{ token, purpose: 'purchase' }]);
+    const again = await prod.post('/purchases', { amount: 1000, currency: 'AUD', reference, card_token: token });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ successful: false, errors: ['Reference is already taken'] });
+    expect(await openings()).toHaveLength(1);
+    expect(await upstreamPurchasesWithReference(purchase.id)).toHaveLength(1);
   });
 
   it('purchases by raw card', async () => {

@@ -29,6 +29,11 @@ export const ChargeAttempt = defineEntity({
     adviceCode: p.string().length(20).nullable(),
     /** The card token the gateway charged (an alias resolved): network caps and coordination are per card. */
     cardToken: p.string().length(20).nullable(),
+    /**
+     * The card as the subscription named it when the attempt was claimed (token or alias): attempts
+     * still in flight count against that card's network caps, found through the per-card index.
+     */
+    claimedCardToken: p.string().length(255).nullable(),
     /** Billing time of the attempt (a test clock's where one applies): caps count in this time. */
     attemptedAt: p.datetime().columnType('timestamptz').nullable(),
     /** Made by `POST /invoices/{id}/retry`: it does not use up the dunning schedule. */
@@ -39,6 +44,12 @@ export const ChargeAttempt = defineEntity({
   uniques: [{ properties: ['invoiceId', 'number'], name: 'charge_attempts_number_unique' }],
   indexes: [
     { properties: ['cardToken', 'attemptedAt'], name: 'charge_attempts_card_index' },
+    {
+      // Per card, not one list of every attempt in flight: the claim looks up one card's, and a
+      // burst leaves dead entries in a partial index until vacuum (a list of all of them is scanned whole).
+      name: 'charge_attempts_in_flight_card_index',
+      expression: `create index "charge_attempts_in_flight_card_index" on "billing"."charge_attempts" ("claimed_card_token") where "status" in ('sending', 'unknown')`,
+    },
     {
       name: 'charge_attempts_unresolved_index',
       expression: `create index "charge_attempts_unresolved_index" on "billing"."charge_attempts" ("updated_at") where "status" in ('sending', 'unknown')`,

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
-import type { Sql } from '../../platform/sql.ts';
+import { prepared, type Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 
 /**
@@ -20,20 +20,12 @@ export const CredentialChain = defineEntity({
 });
 export type CredentialChain = InferEntity<typeof CredentialChain>;
 
-export async function chainIdOf(db: Sql, merchant: MerchantRef, cardToken: string): Promise<string | undefined> {
-  const rows = await db.query<{ trackingId: string }>(
-    `select tracking_id as "trackingId" from billing.credential_chains where merchant_id = $1 and environment = $2 and card_token = $3`,
-    [merchant.merchantId, merchant.environment, cardToken],
-  );
-  return rows[0]?.trackingId;
-}
-
 /** Keeps the first approved charge's id: a later one never replaces it. */
 export async function keepChainId(db: Sql, merchant: MerchantRef, cardToken: string, trackingId: string, now: Date): Promise<void> {
   if (trackingId === '' || trackingId.length > 64) return;
   await db.query(
-    `insert into billing.credential_chains (merchant_id, environment, card_token, tracking_id, created_at)
-     values ($1, $2, $3, $4, $5) on conflict do nothing`,
+    prepared(`insert into billing.credential_chains (merchant_id, environment, card_token, tracking_id, created_at)
+     values ($1, $2, $3, $4, $5) on conflict do nothing`),
     [merchant.merchantId, merchant.environment, cardToken, trackingId, now],
   );
 }

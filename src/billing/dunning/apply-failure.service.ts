@@ -1,5 +1,5 @@
-import type { Sql } from '../../platform/sql.ts';
-import { insertEventsSql, Params, prepared, type NewEvent } from '../events/events.service.ts';
+import { prepared, type Sql } from '../../platform/sql.ts';
+import { insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Sql } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
@@ -62,25 +61,6 @@ export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Prom
     ],
   );
 }
-
-/**
- * A statement PostgreSQL parses and plans once per connection and then only binds and runs (a
- * named prepared statement). The hot charge-path statements are CTEs whose parsing and planning
- * cost the server more than running them (about 1.4 ms of 3.4 ms of backend CPU per charge,
- * measured with log_statement_stats). The `Sql` wrapper hands its text argument to the driver
- * unchanged, and node-postgres takes a query config (`{ name, text }`) in its place; the name is
- * derived from the text, so one text is one prepared statement on every connection.
- */
-export function prepared(text: string): string {
-  let name = preparedNames.get(text);
-  if (name === undefined) {
-    if (preparedNames.size >= 1000) preparedNames.clear(); // a guard: the charge path has a dozen texts
-    name = `recur_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return { name, text } as unknown as string;
-}
-const preparedNames = new Map<string, string>();
 
 /** Parameters of one statement, numbered as they are added. */
 export class Params {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { Sql, SqlPool } from '../../platform/sql.ts';
+import { prepared, type Sql, type SqlPool } from '../../platform/sql.ts';
 import type { Acquirer, AcquirerAnswer, AcquirerLookup } from './acquirer.ts';
 
 type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
@@ -41,10 +41,10 @@ export async function settlePurchase(
 ): Promise<boolean> {
   const captured = answer.successful && (answer.captured ?? sent.capture ?? true);
   const rows = await db.query<{ id: string }>(
-    `update gateway.purchases set state = 'completed', successful = $1, response_code = $2, message = $3, "authorization" = $4,
+    prepared(`update gateway.purchases set state = 'completed', successful = $1, response_code = $2, message = $3, "authorization" = $4,
         upstream_id = $5, captured = $6, captured_amount = $7, merchant_advice_code = $8, merchant_advice_retry_after = $9,
         rrn = coalesce($10, rrn), resolve_after = null, authorization_tracking_id = coalesce($12, authorization_tracking_id)
-      where id = $11 and state = 'pending' returning id`,
+      where id = $11 and state = 'pending' returning id`),
     [
       answer.successful,
       answer.responseCode,

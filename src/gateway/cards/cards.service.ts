@@ -42,14 +42,23 @@ export function generateCardToken(): string {
   return token;
 }
 
+/**
+ * SQL for the id of the card a token names, or an alias when no token matches, within merchant
+ * `$1`, environment `$2`. Two unique-index look-ups, the alias one only when the token finds
+ * nothing (`token = … or alias = …` in one condition can use neither index and reads every card
+ * of the merchant).
+ */
+export function cardIdSql(tokenOrAlias: string): string {
+  return `coalesce((select id from gateway.cards where merchant_id = $1 and environment = $2 and token = ${tokenOrAlias}),
+                   (select id from gateway.cards where merchant_id = $1 and environment = $2 and alias = ${tokenOrAlias}))`;
+}
+
 /** A card by token, or by alias when no token matches; scoped to the merchant and environment. */
 export async function findCard(db: Sql, ctx: MerchantContext, tokenOrAlias: string, lock = false): Promise<StoredCard | undefined> {
   if (tokenOrAlias.length === 0 || tokenOrAlias.length > 255) return undefined;
   const rows = await db.query<StoredCard>(
-    `select ${CARD_COLUMNS} from gateway.cards
-      where merchant_id = $1 and environment = $2 and (token = $3 or alias = $4)
-      order by (token = $5) desc limit 1${lock ? ' for update' : ''}`,
-    [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias],
+    `select ${CARD_COLUMNS} from gateway.cards where id = ${cardIdSql('$3')}${lock ? ' for update' : ''}`,
+    [ctx.merchantId, ctx.environment, tokenOrAlias],
   );
   return rows[0];
 }
@@ -166,6 +175,11 @@ export async function openPan(tx: Sql, deps: VaultDeps, ctx: MerchantContext, ca
     actor: ctx.username,
     detail: { token: card.token, purpose },
   });
+  return openSealedPan(deps, ctx, card);
+}
+
+/** Decrypts a card's PAN; the caller has audited the opening (`vault.pan_opened`) in the same transaction. */
+export function openSealedPan(deps: VaultDeps, ctx: MerchantContext, card: StoredCard): string {
   return deps.vault.open({ keyId: card.panKeyId, sealed: card.panSealed }, panAad(ctx.merchantId, ctx.environment, card.token));
 }
 

@@ -1,4 +1,4 @@
-import type { Sql } from '../../platform/sql.ts';
+import { prepared, type Sql } from '../../platform/sql.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
@@ -118,10 +118,10 @@ export async function authenticate(
   const keys = throttleKeys(policy, source, username.toLowerCase());
   // One round trip: the credential (if any) and the failure counters that apply.
   const [found] = await db.query<Partial<CredentialRow> & { failures: FailureRow[] | null }>(
-    `select c.id, c.merchant_id, c.environment, c.username, c.token_hash, m.id_prefix, m.currencies,
+    prepared(`select c.id, c.merchant_id, c.environment, c.username, c.token_hash, m.id_prefix, m.currencies,
             (select json_agg(f) from gateway.auth_failures f where f.key = any($2)) as failures
        from (select 1) one
-       left join (gateway.credentials c join gateway.merchants m on m.id = c.merchant_id) on c.username = $1`,
+       left join (gateway.credentials c join gateway.merchants m on m.id = c.merchant_id) on c.username = $1`),
     [username.toLowerCase(), [keys.pair, keys.address]],
   );
   const failures = found?.failures ?? [];

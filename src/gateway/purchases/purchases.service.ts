@@ -1,4 +1,5 @@
-import { violatedConstraint, type Sql, type SqlPool } from '../../platform/sql.ts';
+import { prepared, violatedConstraint, type Sql, type SqlPool, type Step } from '../../platform/sql.ts';
+import { auditStep } from '../audit/audit.service.ts';
 import { randomInt } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -7,7 +8,7 @@ import type { Acquirer, UpstreamFault } from '../acquirer/acquirer.ts';
 import { resolvePurchase, settlePurchase, type PendingPolicy } from '../acquirer/pending.service.ts';
 import { maskedNumber } from '../cards/card-view.ts';
 import { expiryDate, formatExpiry, isExpired } from '../cards/expiry.ts';
-import { CARD_COLUMNS, findCard, openPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
+import { CARD_COLUMNS, cardIdSql, findCard, openPan, openSealedPan, storeCard, type StoredCard } from '../cards/cards.service.ts';
 import type { VaultCrypto } from '../vault/vault-crypto.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
@@ -63,17 +64,14 @@ interface LockedCard extends StoredCard {
  */
 async function takeCardForPurchase(tx: Sql, ctx: MerchantContext, tokenOrAlias: string, now: Date): Promise<LockedCard | undefined> {
   const rows = await tx.query<LockedCard>(
-    `with target as (
-       select id, sandbox_script -> 0 as head from gateway.cards
-        where merchant_id = $1 and environment = $2 and (token = $3 or alias = $4)
-        order by (token = $5) desc limit 1 for update)
+    prepared(`with target as (select id, sandbox_script -> 0 as head from gateway.cards where id = ${cardIdSql('$3')} for update)
      update gateway.cards k
         set transaction_count = k.transaction_count + 1,
             sandbox_script = case when jsonb_array_length(k.sandbox_script) > 0 then k.sandbox_script - 0 else k.sandbox_script end,
-            updated_at = $6
+            updated_at = $4
        from target where k.id = target.id
-     returning ${CARD_COLUMNS.replace(/(^|,\s*)([a-z_0-9]+)/g, '$1k.$2')}, target.head as "scriptHead"`,
-    [ctx.merchantId, ctx.environment, tokenOrAlias, tokenOrAlias, tokenOrAlias, now],
+     returning ${CARD_COLUMNS.replace(/(^|,\s*)([a-z_0-9]+)/g, '$1k.$2')}, target.head as "scriptHead"`),
+    [ctx.merchantId, ctx.environment, tokenOrAlias, now],
   );
   return rows[0];
 }
@@ -193,10 +191,10 @@ async function insertPurchase(
 ): Promise<PurchaseRow> {
   const row = purchaseRow(ctx, input, card, record, now);
   const inserted = await tx.query<{ id: string }>(
-    `insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
+    prepared(`insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
      values (${purchaseValues('$25')})
      on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing
-     returning id`,
+     returning id`),
     [...purchaseParams(ctx, row), card.id],
   );
   if (inserted.length === 0) throw new ReferenceTaken();
@@ -296,6 +294,37 @@ async function sandboxPurchase(
  * One statement is atomic: a taken reference (unique violation) leaves the card untouched. The
  * script head is compared rather than locked; if another purchase took it first, read again.
  */
+/** A card by token or alias, read (not locked) for a purchase by token, with its next scripted sandbox outcome. */
+async function readCardForPurchase(db: Sql, ctx: MerchantContext, tokenOrAlias: string): Promise<LockedCard> {
+  const [card] = await db.query<LockedCard>(
+    prepared(`select ${CARD_COLUMNS}, sandbox_script -> 0 as "scriptHead" from gateway.cards where id = ${cardIdSql('$3')}`),
+    [ctx.merchantId, ctx.environment, tokenOrAlias],
+  );
+  // An unknown token is a rejection with a non-2xx status (GATEWAY.md).
+  if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+  return card;
+}
+
+/**
+ * One statement: count the card's transaction, take the scripted outcome the purchase was made
+ * with, and insert the purchase; nothing when the card's script head is no longer the one read
+ * (another purchase took it: read again). Atomic: a taken reference leaves the card untouched.
+ */
+const PURCHASE_BY_TOKEN_SQL = `with k as (
+    update gateway.cards
+       set transaction_count = transaction_count + 1,
+           sandbox_script = case when jsonb_array_length(sandbox_script) > 0 then sandbox_script - 0 else sandbox_script end,
+           updated_at = $22
+     where id = $25 and (sandbox_script -> 0) is not distinct from $26::jsonb
+    returning id)
+  insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
+  select ${purchaseValues('k.id')} from k
+  returning id`;
+
+function purchaseByTokenParams(ctx: MerchantContext, row: PurchaseRow, card: LockedCard) {
+  return [...purchaseParams(ctx, row), card.id, card.scriptHead === null ? null : JSON.stringify(card.scriptHead)] as Step['params'];
+}
+
 async function sandboxPurchaseByToken(
   db: SqlPool,
   ctx: MerchantContext,
@@ -304,34 +333,57 @@ async function sandboxPurchaseByToken(
   now: Date,
 ): Promise<PurchaseResult> {
   for (;;) {
-    const [card] = await db.query<LockedCard>(
-      `select ${CARD_COLUMNS}, sandbox_script -> 0 as "scriptHead" from gateway.cards
-        where merchant_id = $1 and environment = $2 and (token = $3 or alias = $3)
-        order by (token = $3) desc limit 1`,
-      [ctx.merchantId, ctx.environment, tokenOrAlias],
-    );
-    if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+    const card = await readCardForPurchase(db, ctx, tokenOrAlias);
     const outcome = simulateFor(card, input.amount, now);
     const row = purchaseRow(ctx, input, card, sandboxRecord(ctx, input, outcome), now);
     try {
-      const inserted = await db.query<{ id: string }>(
-        `with k as (
-           update gateway.cards
-              set transaction_count = transaction_count + 1,
-                  sandbox_script = case when jsonb_array_length(sandbox_script) > 0 then sandbox_script - 0 else sandbox_script end,
-                  updated_at = $22
-            where id = $25 and (sandbox_script -> 0) is not distinct from $26::jsonb
-           returning id)
-         insert into gateway.purchases (${PURCHASE_INSERT_COLUMNS})
-         select ${purchaseValues('k.id')} from k
-         returning id`,
-        [...purchaseParams(ctx, row), card.id, card.scriptHead === null ? null : JSON.stringify(card.scriptHead)],
-      );
+      const inserted = await db.query<{ id: string }>(prepared(PURCHASE_BY_TOKEN_SQL), [...purchaseByTokenParams(ctx, row, card)]);
       if (inserted.length === 1) return { kind: 'processed', view: toPurchaseView(row), fault: outcome.fault };
     } catch (err) {
       if (violatedConstraint(err) === 'purchases_reference_unique') throw new ReferenceTaken();
       throw err;
     }
+  }
+}
+
+/**
+ * The pending record of a production purchase by token, in two round trips: read the card, then
+ * one message holding one transaction (`SqlPool.steps`) that counts the card's transaction,
+ * inserts the purchase as pending and audits the opening of its PAN (only when the purchase was
+ * inserted). The PAN is opened once that has committed.
+ */
+async function pendingPurchaseByToken(
+  db: SqlPool,
+  deps: PurchaseDeps,
+  ctx: MerchantContext,
+  input: PurchaseInput,
+  tokenOrAlias: string,
+  record: PurchaseRecord,
+  now: Date,
+): Promise<{ row: PurchaseRow; card: LockedCard; pan: string }> {
+  for (;;) {
+    const card = await readCardForPurchase(db, ctx, tokenOrAlias);
+    const row = purchaseRow(ctx, input, card, record, now);
+    const audit = auditStep(
+      deps.clock,
+      {
+        merchantId: ctx.merchantId,
+        environment: ctx.environment,
+        action: 'vault.pan_opened',
+        actor: ctx.username,
+        detail: { token: card.token, purpose: 'purchase' },
+      },
+      'exists (select 1 from gateway.purchases where id = $7)',
+      row.id,
+    );
+    let recorded: unknown[];
+    try {
+      recorded = await db.steps([{ text: PURCHASE_BY_TOKEN_SQL, params: purchaseByTokenParams(ctx, row, card) }, audit]);
+    } catch (err) {
+      if (violatedConstraint(err) === 'purchases_reference_unique') throw new ReferenceTaken();
+      throw err;
+    }
+    if (recorded.length === 1) return { row, card, pan: openSealedPan(deps, ctx, card) };
   }
 }
 
@@ -345,30 +397,27 @@ async function upstreamPurchase(
   notMade: PurchaseView,
 ): Promise<PurchaseResult> {
   const id = newTransactionId(ctx.idPrefix, 'P');
-  const { row, card, pan } = await db.transaction(async (tx) => {
-    const card = await lockInputCard(tx, deps, ctx, input, now);
-    const row = await insertPurchase(
-      tx,
-      ctx,
-      input,
-      card,
-      {
-        id,
-        state: 'pending',
-        successful: false,
-        responseCode: '99',
-        message: null,
-        authorization: null,
-        rrn: null,
-        adviceCode: null,
-        adviceRetryAfter: null,
-        trackingId: '',
-      },
-      now,
-    );
-    const pan = input.card.kind === 'raw' ? input.card.card.pan : await openPan(tx, deps, ctx, card, 'purchase');
-    return { row, card, pan };
-  });
+  const pending: PurchaseRecord = {
+    id,
+    state: 'pending',
+    successful: false,
+    responseCode: '99',
+    message: null,
+    authorization: null,
+    rrn: null,
+    adviceCode: null,
+    adviceRetryAfter: null,
+    trackingId: '',
+  };
+  const { row, card, pan } =
+    input.card.kind === 'token'
+      ? await pendingPurchaseByToken(db, deps, ctx, input, input.card.tokenOrAlias, pending, now)
+      : await db.transaction(async (tx) => {
+          const card = await lockInputCard(tx, deps, ctx, input, now);
+          const row = await insertPurchase(tx, ctx, input, card, pending, now);
+          const pan = input.card.kind === 'raw' ? input.card.card.pan : await openPan(tx, deps, ctx, card, 'purchase');
+          return { row, card, pan };
+        });
   const answer = await acquirer.purchase({
     reference: id,
     amount: input.amount,
