@@ -26,6 +26,7 @@ import {
   processStats,
   rssSampler,
   seedSubscriptions,
+  serverCpuMeter,
   tokenizeCards,
   writeJson,
 } from './support.ts';
@@ -50,12 +51,25 @@ const CARDS = Number(values.cards);
 /** A run that makes no progress for this long has hung: fail it rather than wait forever. */
 const STALL_MS = 120_000;
 
+/** CPU the servers spent per unit of work (`serverCpuMeter`): PostgreSQL's backends of the run's database, and Redis. */
+export interface ServerCpu {
+  postgresMsPerUnit: number;
+  redisMsPerUnit: number;
+}
+
+function perUnit(cpu: { postgresMs: number; redisMs: number }, n: number): ServerCpu {
+  return { postgresMsPerUnit: cpu.postgresMs / n, redisMsPerUnit: cpu.redisMs / n };
+}
+
+const databaseOf = (url: string) => new URL(url).pathname.slice(1);
+
 export interface BaselineResult {
   rate: number;
   elapsedS: number;
   cpuMs: number;
   cpuMsPerJob: number;
   peakRssMb: number;
+  serverCpu: ServerCpu;
 }
 
 async function baseline(): Promise<BaselineResult> {
@@ -80,6 +94,7 @@ async function baseline(): Promise<BaselineResult> {
     }
     let done = 0;
     const sampler = rssSampler();
+    const servers = serverCpuMeter(databaseOf(env.config.DATABASE_URL));
     const cpu0 = process.cpuUsage();
     const started = performance.now();
     let worker: Worker | undefined;
@@ -100,11 +115,12 @@ async function baseline(): Promise<BaselineResult> {
     });
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const serverCpu = perUnit(servers.stop(), N);
     const peakRssMb = sampler.stop();
     await worker?.close();
     await queue.close();
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    return { rate: N / elapsed, elapsedS: elapsed, cpuMs: Math.round(cpuMs), cpuMsPerJob: cpuMs / N, peakRssMb };
+    return { rate: N / elapsed, elapsedS: elapsed, cpuMs: Math.round(cpuMs), cpuMsPerJob: cpuMs / N, peakRssMb, serverCpu };
   } finally {
     connection.disconnect();
     await env.cleanup();
@@ -124,6 +140,7 @@ export interface EndToEndResult {
   pastDue: number;
   settled: number;
   setupS: number;
+  serverCpu: ServerCpu;
 }
 
 async function endToEnd(queueBackend: 'redis' | 'postgres'): Promise<EndToEndResult> {
@@ -138,6 +155,7 @@ async function endToEnd(queueBackend: 'redis' | 'postgres'): Promise<EndToEndRes
     const setupS = (performance.now() - setup) / 1000;
 
     const sampler = rssSampler();
+    const servers = serverCpuMeter(databaseOf(env.config.DATABASE_URL));
     const cpu0 = process.cpuUsage();
     const startedAt = new Date();
     const started = performance.now();
@@ -180,6 +198,7 @@ async function endToEnd(queueBackend: 'redis' | 'postgres'): Promise<EndToEndRes
       elapsed = (performance.now() - started) / 1000;
     }
     const cpu = process.cpuUsage(cpu0);
+    const serverCpu = perUnit(servers.stop(), N);
     const peakRssMb = sampler.stop();
     const lat = await env.runtime.sql.query<{ p50: number; p99: number; max: number; n: number }>(
       `select percentile_cont(0.5) within group (order by ms) as p50, percentile_cont(0.99) within group (order by ms) as p99,
@@ -207,6 +226,7 @@ async function endToEnd(queueBackend: 'redis' | 'postgres'): Promise<EndToEndRes
       pastDue: counts.find((c) => c.status === 'past_due')?.n ?? 0,
       settled: lat[0]!.n,
       setupS,
+      serverCpu,
     };
   } finally {
     await recur?.close().catch((err) => console.error('bench: close failed', err));
@@ -223,6 +243,8 @@ async function main(): Promise<void> {
       scenario: 'baseline: BullMQ job, raw insert + update-own-row transaction',
       'per second': Math.round(base.rate),
       'CPU ms per unit': base.cpuMsPerJob.toFixed(3),
+      'PostgreSQL CPU ms per unit': base.serverCpu.postgresMsPerUnit.toFixed(3),
+      'Redis CPU ms per unit': base.serverCpu.redisMsPerUnit.toFixed(3),
       'peak RSS MB': base.peakRssMb,
     },
     {
@@ -231,6 +253,8 @@ async function main(): Promise<void> {
       'due-to-settled p50 ms': e2e.p50Ms,
       'p99 ms': e2e.p99Ms,
       'CPU ms per unit': e2e.cpuMsPerCharge.toFixed(3),
+      'PostgreSQL CPU ms per unit': e2e.serverCpu.postgresMsPerUnit.toFixed(3),
+      'Redis CPU ms per unit': e2e.serverCpu.redisMsPerUnit.toFixed(3),
       'peak RSS MB': e2e.peakRssMb,
       paid: e2e.paid,
       'past due': e2e.pastDue,
@@ -243,6 +267,7 @@ async function main(): Promise<void> {
             'due-to-settled p50 ms': onPostgres.p50Ms,
             'p99 ms': onPostgres.p99Ms,
             'CPU ms per unit': onPostgres.cpuMsPerCharge.toFixed(3),
+            'PostgreSQL CPU ms per unit': onPostgres.serverCpu.postgresMsPerUnit.toFixed(3),
             'peak RSS MB': onPostgres.peakRssMb,
             paid: onPostgres.paid,
             'past due': onPostgres.pastDue,

@@ -22,7 +22,17 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { deleteRedisKeys, dropDatabases, DB_PREFIX, REDIS_PREFIX_BASE, processStats, tunedEnv } from './support.ts';
+import {
+  benchDatabaseUrl,
+  deleteRedisKeys,
+  dropDatabases,
+  DB_PREFIX,
+  REDIS_PREFIX_BASE,
+  processCpuMs,
+  processStats,
+  serverCpuMeter,
+  tunedEnv,
+} from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,7 +54,7 @@ const env = {
   ...process.env,
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
-  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+  DATABASE_URL: benchDatabaseUrl(db),
   DATABASE_POOL_MAX: '20',
   ...tunedEnv(),
   DATA_DIR: dataDir,
@@ -60,7 +70,7 @@ const downRedisPrefix = `${REDIS_PREFIX_BASE}-${randomBytes(4).toString('hex')}`
 const downDataDir = await mkdtemp(join(tmpdir(), 'recur-bench-'));
 const downEnv: Record<string, string | undefined> = {
   ...env,
-  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${downDb}`,
+  DATABASE_URL: benchDatabaseUrl(downDb),
   DATA_DIR: downDataDir,
   REDIS_PREFIX: downRedisPrefix,
   ALLOW_TEST_CARDS_IN_PRODUCTION: 'true',
@@ -126,12 +136,23 @@ interface Result {
   p50ms: number;
   p99ms: number;
   errors: number;
+  /**
+   * CPU per request (ms): the Recur server's process, PostgreSQL's backends of its database, and
+   * this load generator (which shares the machine); read from /proc, 0 where it cannot be.
+   */
+  cpuMsPerRequest: { server: number; postgres: number; client: number };
 }
+
+/** The server under load and its database, whose CPU `load` reads; set once it starts. */
+let measured: { pid: number; db: string } | null = null;
 
 async function load(name: string, clients: number, agent: Agent, send: (client: number, i: number) => Promise<number>): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + SECONDS * 1000;
+  const serverCpu0 = measured ? processCpuMs(measured.pid) : 0;
+  const postgresCpu = measured ? serverCpuMeter(measured.db) : null;
+  const clientCpu0 = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -144,6 +165,10 @@ async function load(name: string, clients: number, agent: Agent, send: (client: 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const serverCpuMs = measured ? processCpuMs(measured.pid) - serverCpu0 : 0;
+  const postgresCpuMs = postgresCpu?.stop().postgresMs ?? 0;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const perRequest = (ms: number) => Number((ms / Math.max(latencies.length, 1)).toFixed(3));
   latencies.sort((a, b) => a - b);
   const q = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2));
   return {
@@ -154,6 +179,11 @@ async function load(name: string, clients: number, agent: Agent, send: (client: 
     p50ms: q(0.5),
     p99ms: q(0.99),
     errors,
+    cpuMsPerRequest: {
+      server: perRequest(serverCpuMs),
+      postgres: perRequest(postgresCpuMs),
+      client: perRequest((clientCpu.user + clientCpu.system) / 1000),
+    },
   };
 }
 
@@ -172,6 +202,8 @@ async function productionPath(upstreamBase: string, upstream: { username: string
   });
   const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench Production'], downEnv));
   downServer = await startServer(downEnv, 'production');
+  // Its CPU, and its own database's: the upstream's are not the production path's.
+  measured = { pid: downServer.pid, db: downDb };
   const cert = await readFile(join(downDataDir, 'tls/cert.pem'), 'utf8');
   const agent = new Agent({ connect: { ca: cert }, connections: 64, keepAliveTimeout: 30_000, allowH2: false });
   const auth = `Basic ${Buffer.from(`${merchant.production.username}:${merchant.production.api_token}`).toString('base64')}`;
@@ -210,6 +242,7 @@ try {
   // `merchant create` creates the database and applies the migrations, as `recur migrate` would.
   const merchant = JSON.parse(await cli(['merchant', 'create', '--name', 'Bench']));
   server = await startServer();
+  measured = { pid: server.pid, db };
   const cert = await readFile(join(dataDir, 'tls/cert.pem'), 'utf8');
   const agent = new Agent({ connect: { ca: cert }, connections: 64, keepAliveTimeout: 30_000, allowH2: false });
   const auth = `Basic ${Buffer.from(`${merchant.sandbox.username}:${merchant.sandbox.api_token}`).toString('base64')}`;
@@ -277,7 +310,14 @@ try {
     const upstreamOwn = results.find((r) => r.clients === 32 && r.scenario === 'POST /v1.0/purchases by token')!;
     production = { result, upstreamPerSecond: upstreamOwn.perSecond, ratio: result.perSecond / upstreamOwn.perSecond };
   }
-  console.table(results);
+  console.table(
+    results.map(({ cpuMsPerRequest, ...r }) => ({
+      ...r,
+      'server CPU ms/req': cpuMsPerRequest.server,
+      'PostgreSQL CPU ms/req': cpuMsPerRequest.postgres,
+      'client CPU ms/req': cpuMsPerRequest.client,
+    })),
+  );
   const ratios: { clients: number; purchasesPerSecond: number; livezPerSecond: number; ratio: number }[] = [];
   for (const clients of values.only ? [] : [1, 32]) {
     const base = results.find((r) => r.clients === clients && r.scenario.startsWith('GET /livez'))!;

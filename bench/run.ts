@@ -9,9 +9,11 @@
  *   npm run bench -- --only e2e,gateway --e2e-n 20000
  *
  * Scenarios: e2e (bench/end-to-end.ts), scheduler (bench/scheduler.ts), gateway
- * (bench/gateway-api.ts), soak (bench/soak.ts). Per-scenario overrides: --e2e-n, --e2e-concurrency,
- * --e2e-decline-every, --e2e-cards, --scheduler-claim, --scheduler-total, --scheduler-due,
- * --scheduler-repeat, --gateway-seconds, --soak-seconds, --soak-rate, --soak-sample. Settings
+ * (bench/gateway-api.ts), soak (bench/soak.ts), production (bench/production-path.ts).
+ * Per-scenario overrides: --e2e-n, --e2e-concurrency, --e2e-decline-every, --e2e-cards,
+ * --scheduler-claim, --scheduler-total, --scheduler-due, --scheduler-repeat, --gateway-seconds,
+ * --soak-seconds, --soak-rate, --soak-sample, --production-n, --production-concurrency,
+ * --production-latencies, --production-cards. Settings
  * such as WORKER_CONCURRENCY or DATABASE_POOL_MAX come from the environment (bench/support.ts).
  *
  * It reports, it does not judge: the exit code is 0 when targets are missed, 1 only when a
@@ -27,9 +29,9 @@ import { parseArgs } from 'node:util';
 import { deleteRedisKeys, dropDatabases, TUNABLE } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak'] as const;
+const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak', 'production'] as const;
 type Scenario = (typeof SCENARIOS)[number];
-const ALIASES: Record<string, Scenario> = { 'end-to-end': 'e2e', 'gateway-api': 'gateway' };
+const ALIASES: Record<string, Scenario> = { 'end-to-end': 'e2e', 'gateway-api': 'gateway', 'production-path': 'production' };
 
 const { values: flags } = parseArgs({
   options: {
@@ -47,6 +49,11 @@ const { values: flags } = parseArgs({
     'soak-seconds': { type: 'string' },
     'soak-rate': { type: 'string' },
     'soak-sample': { type: 'string' },
+    'production-n': { type: 'string' },
+    'production-concurrency': { type: 'string' },
+    /** Upstream delays in ms, comma-separated: one production run each. */
+    'production-latencies': { type: 'string' },
+    'production-cards': { type: 'string' },
     /** Seconds a scenario may run before it is killed and counted as crashed. */
     timeout: { type: 'string' },
     /** Where the JSON goes (default bench/results). */
@@ -80,7 +87,21 @@ const params = {
     sample: pick(flags['soak-sample'], 10, 5),
     rateReason: flags['soak-rate'] ? '--soak-rate' : `default (${SOAK_RATE}/s)`,
   },
+  production: {
+    n: pick(flags['production-n'], 3_000, 1_000),
+    concurrency: pick(
+      flags['production-concurrency'],
+      Number(process.env.WORKER_CONCURRENCY ?? 50),
+      Number(process.env.WORKER_CONCURRENCY ?? 50),
+    ),
+    cards: pick(flags['production-cards'], 600, 200),
+    latencies: flags['production-latencies'] ?? '20,200',
+  },
 };
+if (!params.production.latencies.split(',').every((l) => Number(l) > 0)) {
+  console.error(`bench: production latencies must be positive numbers of ms, not ${params.production.latencies}`);
+  process.exit(2);
+}
 
 /**
  * The soak must run below capacity, or its backlog (not a leak) makes memory grow. Unless
@@ -133,6 +154,13 @@ function argsFor(scenario: Scenario): { script: string; args: string[] } {
       return {
         script: 'bench/soak.ts',
         args: ['--seconds', `${p.seconds}`, '--rate', `${p.rate}`, '--sample', `${p.sample}`, '--drain', QUICK ? '10' : '60', ...cards],
+      };
+    }
+    case 'production': {
+      const p = params.production;
+      return {
+        script: 'bench/production-path.ts',
+        args: ['--n', `${p.n}`, '--concurrency', `${p.concurrency}`, '--cards', `${p.cards}`, '--latencies', p.latencies],
       };
     }
   }
@@ -320,6 +348,26 @@ function rowsFor(run: ScenarioRun): Row[] {
           target: '(reported)',
           met: '',
         },
+        ...(e.serverCpu && b.serverCpu
+          ? [
+              {
+                scenario: "End to end: PostgreSQL's CPU per charge (its backends of the run's database)",
+                figure: `${fix(e.serverCpu.postgresMsPerUnit)} ms`,
+                baseline: `${fix(b.serverCpu.postgresMsPerUnit)} ms per job`,
+                ratio: fix(e.serverCpu.postgresMsPerUnit / b.serverCpu.postgresMsPerUnit),
+                target: '(reported)',
+                met: '',
+              },
+              {
+                scenario: "End to end: Redis's CPU per charge (the whole server)",
+                figure: `${fix(e.serverCpu.redisMsPerUnit)} ms`,
+                baseline: `${fix(b.serverCpu.redisMsPerUnit)} ms per job`,
+                ratio: fix(e.serverCpu.redisMsPerUnit / b.serverCpu.redisMsPerUnit),
+                target: '(reported)',
+                met: '',
+              },
+            ]
+          : []),
         {
           scenario: 'End to end: peak RSS',
           figure: `${int(e.peakRssMb)} MB`,
@@ -402,6 +450,22 @@ function rowsFor(run: ScenarioRun): Row[] {
           met: q.clients === 32 ? yes(q.ratio >= 0.3) : '',
         });
       }
+      const buy32 = (r.results as any[]).find((x) => x.clients === 32 && x.scenario === 'POST /v1.0/purchases by token');
+      const livez32 = (r.results as any[]).find((x) => x.clients === 32 && x.scenario.startsWith('GET /livez'));
+      if (buy32?.cpuMsPerRequest && livez32?.cpuMsPerRequest) {
+        const cpu = (x: any) => `server ${fix(x.cpuMsPerRequest.server)} + PostgreSQL ${fix(x.cpuMsPerRequest.postgres)} ms`;
+        rows.push({
+          scenario: 'Gateway API, 32 clients: CPU per request',
+          figure: `purchase: ${cpu(buy32)}`,
+          baseline: `/livez: ${cpu(livez32)}`,
+          ratio: fix(
+            (buy32.cpuMsPerRequest.server + buy32.cpuMsPerRequest.postgres) /
+              Math.max(livez32.cpuMsPerRequest.server + livez32.cpuMsPerRequest.postgres, 0.001),
+          ),
+          target: '(reported)',
+          met: '',
+        });
+      }
       rows.push({
         scenario: 'Gateway API: server peak RSS',
         figure: r.serverPeakRssMb == null ? '?' : `${r.serverPeakRssMb} MB`,
@@ -441,6 +505,31 @@ function rowsFor(run: ScenarioRun): Row[] {
           met: '',
         },
       ];
+    }
+    case 'production': {
+      const s = r.sandbox;
+      const c = r.params.concurrency;
+      return (r.runs as any[]).flatMap((p): Row[] => {
+        const byLatency = c / (p.latencyMs / 1000);
+        return [
+          {
+            scenario: `Production path, upstream at ${p.latencyMs} ms, ${int(r.params.n)} due: charges/s`,
+            figure: int(p.rate),
+            baseline: `bound ${int(p.bound)}/s: min(${c} in flight / ${p.latencyMs} ms = ${int(byLatency)}, sandbox path ${int(s.rate)})`,
+            ratio: fix(p.ratio),
+            target: '≥ 0.8',
+            met: yes(p.ratio >= 0.8),
+          },
+          {
+            scenario: `Production path, ${p.latencyMs} ms: p50 / p99, CPU per charge, upstream in flight`,
+            figure: `${int(p.p50Ms)} / ${int(p.p99Ms)} ms, ${fix(p.cpuMsPerCharge)} ms, ${fix(p.upstream.meanInFlight, 1)} (peak ${p.upstream.peakInFlight})`,
+            baseline: `sandbox ${int(s.p50Ms)} / ${int(s.p99Ms)} ms, ${fix(s.cpuMsPerCharge)} ms`,
+            ratio: fix(p.cpuMsPerCharge / s.cpuMsPerCharge),
+            target: '(reported)',
+            met: '',
+          },
+        ];
+      });
     }
   }
 }

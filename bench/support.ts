@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,18 @@ import { loadConfig, type Config } from '../config/config.ts';
 import { buildRuntime, type Runtime } from '../src/composition/runtime.ts';
 import { createLogger } from '../src/platform/logger.ts';
 
-export const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The PostgreSQL server the benchmarks use (its `postgres` database); `RECUR_BENCH_POSTGRES_URL`
+ * points them at another one, such as a private server with `pg_stat_statements` loaded for a profile.
+ */
+export const ADMIN_URL = process.env.RECUR_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of database `db` on the benchmarks' server. */
+export function benchDatabaseUrl(db: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${db}`;
+  return url.toString();
+}
 
 /**
  * Names of a benchmark's databases and Redis prefixes. `bench/run.ts` sets these per scenario so
@@ -53,7 +65,7 @@ export async function benchEnv(env: Record<string, string> = {}): Promise<BenchE
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+    DATABASE_URL: benchDatabaseUrl(db),
     DATABASE_POOL_MAX: '20',
     DATA_DIR: dataDir,
     REDIS_PREFIX: `${REDIS_PREFIX_BASE}-${randomBytes(4).toString('hex')}`,
@@ -130,6 +142,8 @@ export async function dropDatabases(name: string, like = false): Promise<string[
 }
 
 export interface SeedOptions {
+  /** The environment of the plan and subscriptions (their cards must be of it too): sandbox by default. */
+  environment?: 'sandbox' | 'production';
   /** Spread the due rows' `next_charge_at` evenly: row g (1-based) falls due at `now + (g - 1) * spreadMs / dueCount`. */
   spreadMs?: number;
 }
@@ -150,21 +164,21 @@ export async function seedSubscriptions(
 ): Promise<string> {
   const plan = await runtime.sql.query<{ id: string }>(
     `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at)
-     values (gen_random_uuid(), $1, 'sandbox', 'Bench monthly', 1000, 'AUD', 'month', 1, 0, '{"retry_days":[1,3,5,7],"final_action":"leave_past_due"}', 'active', $2)
+     values (gen_random_uuid(), $1, $3, 'Bench monthly', 1000, 'AUD', 'month', 1, 0, '{"retry_days":[1,3,5,7],"final_action":"leave_past_due"}', 'active', $2)
      returning id`,
-    [merchantId, now],
+    [merchantId, now, options.environment ?? 'sandbox'],
   );
   const planId = plan[0]!.id;
   const spread = options.spreadMs ?? 0;
   await runtime.sql.query(
     `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone, start_at,
         anchor_at, next_period_index, next_charge_at, cancel_at_period_end, metadata, created_at, updated_at)
-     select gen_random_uuid(), $1, 'sandbox', $2, $3, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
+     select gen_random_uuid(), $1, $8, $2, $3, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
        from generate_series(1, $5::int) g,
             lateral (select case when g <= $6::int and $7::float8 = 0 then $4::timestamptz - interval '1 second'
                                  when g <= $6::int then $4::timestamptz + (g - 1) * ($7::float8 / $6::int) * interval '1 millisecond'
                                  else $4::timestamptz + interval '20 days' + (g % 1000) * interval '1 minute' end as t) x`,
-    [merchantId, planId, cardToken, now, count, dueCount, spread],
+    [merchantId, planId, cardToken, now, count, dueCount, spread, options.environment ?? 'sandbox'],
   );
   await runtime.sql.query('analyze billing.subscriptions');
   return planId;
@@ -178,10 +192,16 @@ export const DECLINING_CARDS = ['5313581000123430', '4557012345678902', '3714496
 /**
  * Tokenizes `count` distinct cards (test numbers × expiries), a few at a time. Subscriptions have
  * cards of their own: one card's purchases serialise on its row and its declines share one
- * dunning rhythm.
+ * dunning rhythm. Production cards need ALLOW_TEST_CARDS_IN_PRODUCTION=true for the test numbers.
  */
-export async function tokenizeCards(env: BenchEnv, numbers: string[], count: number, parallel = 8): Promise<string[]> {
-  const ctx = await env.runtime.gateway.merchantContext(env.merchantId, 'sandbox');
+export async function tokenizeCards(
+  env: BenchEnv,
+  numbers: string[],
+  count: number,
+  parallel = 8,
+  environment: 'sandbox' | 'production' = 'sandbox',
+): Promise<string[]> {
+  const ctx = await env.runtime.gateway.merchantContext(env.merchantId, environment);
   const tokens: string[] = new Array(count);
   let next = 0;
   await Promise.all(
@@ -264,4 +284,62 @@ export function finish(work: Promise<unknown>): void {
       process.exit(1);
     },
   );
+}
+
+/** CPU time (user + system, ms) of the processes whose command line matches, read from /proc (Linux). */
+function cpuOfProcesses(matches: (cmdline: string) => boolean): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (!matches(cmdline)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at ")": utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU that the servers spend on a piece of work, beside the process's own: PostgreSQL's
+ * backends serving database `db` (by their process titles, `postgres: <user> <db> …`) and the
+ * Redis server (all of it: other clients of a shared Redis count too). Backends that exit during
+ * the work are not counted, so measure before the pool closes. Zero where /proc cannot be read
+ * or the servers run elsewhere.
+ */
+export function serverCpuMeter(db: string): { stop(): { postgresMs: number; redisMs: number } } {
+  const isBackend = (cmd: string) => cmd.startsWith('postgres: ') && cmd.includes(` ${db} `);
+  const isRedis = (cmd: string) => cmd.startsWith('redis-server');
+  const pg0 = cpuOfProcesses(isBackend);
+  const redis0 = cpuOfProcesses(isRedis);
+  const delta = (now: Map<number, number>, before: Map<number, number>) =>
+    [...now].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+  return {
+    stop: () => ({
+      postgresMs: Math.round(delta(cpuOfProcesses(isBackend), pg0)),
+      redisMs: Math.round(delta(cpuOfProcesses(isRedis), redis0)),
+    }),
+  };
+}
+
+/** CPU time (user + system, ms) of one process, read from /proc (Linux); 0 where it cannot be read. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
 }
