@@ -323,20 +323,24 @@ function completedPlan(row: DueRow): Planned {
  * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where the
  * driver's array parameters cost several microseconds per element in JavaScript.
  */
-async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: number; jobs: ChargeJob[]; more: boolean }> {
+async function invoiceBatch(
+  tx: Sql,
+  deps: SchedulerDeps,
+  onClaim: (full: boolean) => void = () => undefined,
+): Promise<{ claimed: number; jobs: ChargeJob[]; full: boolean; behind: boolean }> {
   const now = deps.clock.now();
   const rows = await claimDue(tx, now, deps.batchSize);
-  if (rows.length === 0) return { claimed: 0, jobs: [], more: false };
+  const full = rows.length >= deps.batchSize;
+  onClaim(full);
+  if (rows.length === 0) return { claimed: 0, jobs: [], full, behind: false };
   const plans = rows.map(planFor);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
-  // More may be due: a full batch, or a subscription still behind after this period (claimed again by the next batch).
-  const more =
-    rows.length >= deps.batchSize ||
-    plans.some(({ nextChargeMs }, i) => {
-      const at = rows[i]!.clock_time;
-      return nextChargeMs !== null && nextChargeMs <= (at === null ? now.getTime() : Date.parse(at));
-    });
+  // A subscription still behind after this period is claimed again by a next batch.
+  const behind = plans.some(({ nextChargeMs }, i) => {
+    const at = rows[i]!.clock_time;
+    return nextChargeMs !== null && nextChargeMs <= (at === null ? now.getTime() : Date.parse(at));
+  });
   const invoices = plans.flatMap((p, i) => (p.invoice ? [{ ...p.invoice, at: eventAt(i) }] : []));
   const advances = plans.map((p) => p.advance);
   const events = plans.flatMap((p, i) =>
@@ -411,7 +415,7 @@ async function invoiceBatch(tx: Sql, deps: SchedulerDeps): Promise<{ claimed: nu
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
   );
   const owed = created.filter((inv) => inv.status === 'open');
-  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), more };
+  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */
@@ -440,18 +444,27 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   // side). A backlog gets a second lane: batches skip each other's locked rows, as two schedulers'
   // do. A failed hand-off fails the tick once the lane's batch in progress is done (its charges
   // are owed in PostgreSQL: the sweep hands them over again).
+  // Once a claim comes back short, every due row not locked by a batch in progress was taken:
+  // only a subscription still behind after its batch's period makes another batch worth claiming.
+  let drained = false;
   const lane = async (): Promise<void> => {
     let handing: Promise<void> = Promise.resolve();
     try {
       while (batches < MAX_BATCHES_PER_TICK && !deps.stopping?.()) {
         batches++;
-        const { claimed, jobs, more } = await deps.sql.transaction((tx) => invoiceBatch(tx, deps));
-        if (claimed >= deps.batchSize && lanes.length < LANES) lanes.push(lane());
+        // A full claim means more may be due: the next lane starts at once, claiming past this
+        // batch's locked rows while this one writes (not after its commit).
+        const { claimed, jobs, full, behind } = await deps.sql.transaction((tx) =>
+          invoiceBatch(tx, deps, (isFull) => {
+            if (!isFull) drained = true;
+            else if (lanes.length < LANES) lanes.push(lane());
+          }),
+        );
         await handing;
         handing = deps.enqueue(jobs);
         handing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
         total += claimed;
-        if (!more) break;
+        if (!behind && !(full && !drained)) break;
       }
     } finally {
       await handing;
