@@ -78,7 +78,7 @@ const params = {
     claim: pick(flags['scheduler-claim'], 1_000_000, 50_000),
     total: pick(flags['scheduler-total'], 1_000_000, 50_000),
     due: pick(flags['scheduler-due'], 1_000, 1_000),
-    repeat: pick(flags['scheduler-repeat'], 5, 3),
+    repeat: pick(flags['scheduler-repeat'], 9, 3),
   },
   gateway: { seconds: pick(flags['gateway-seconds'], 10, 3), health: !QUICK },
   soak: {
