@@ -135,14 +135,17 @@ const CLAIM_SQL = `
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
   -- it; the attempt is then not made (the caller defers the invoice to then).
   -- (An attempt records the card it charged with its outcome; one in flight is found by the card
-  -- its subscription named when it was claimed, through the per-card index of attempts in flight.)
+  -- its subscription named when it was claimed, through the per-card index of attempts in flight.
+  -- Its merchant is checked per attempt, in a scalar subquery the planner cannot turn into a join:
+  -- as a join, a plan made without statistics read every invoice of the merchant, per claim.)
   card_attempts as (
     select a.attempted_at, true as declined from billing.charge_attempts a, inv
      where a.card_token = inv.card_token and a.status = 'declined'
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now
     union all
-    select a.attempted_at, false from billing.charge_attempts a join billing.invoices i2 on i2.id = a.invoice_id, inv
-     where a.claimed_card_token = inv.card_token and a.status in ('sending', 'unknown') and i2.merchant_id = inv.merchant_id
+    select a.attempted_at, false from billing.charge_attempts a, inv
+     where a.claimed_card_token = inv.card_token and a.status in ('sending', 'unknown')
+       and (select i2.merchant_id from billing.invoices i2 where i2.id = a.invoice_id) = inv.merchant_id
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
   capped as (
     select (select attempted_at from card_attempts where attempted_at > inv.billing_now - interval '24 hours'
