@@ -171,9 +171,9 @@ export async function seedSubscriptions(
   const planId = plan[0]!.id;
   const spread = options.spreadMs ?? 0;
   await runtime.sql.query(
-    `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone, start_at,
+    `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, card_is_token, customer_reference, status, time_zone, start_at,
         anchor_at, next_period_index, next_charge_at, cancel_at_period_end, metadata, created_at, updated_at)
-     select gen_random_uuid(), $1, $8, $2, $3, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
+     select gen_random_uuid(), $1, $8, $2, $3, true, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
        from generate_series(1, $5::int) g,
             lateral (select case when g <= $6::int and $7::float8 = 0 then $4::timestamptz - interval '1 second'
                                  when g <= $6::int then $4::timestamptz + (g - 1) * ($7::float8 / $6::int) * interval '1 millisecond'

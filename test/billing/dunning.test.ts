@@ -402,4 +402,21 @@ describe('network caps (NETWORK_CAP_24_HOURS=2)', () => {
     for (const inv of [tried[0]!, waiting]) expectError(await api.post(`/invoices/${inv.id}/retry`), 409, /network cap \(24h\)/);
     expect(await listAll(api, '/purchases')).toHaveLength(2);
   });
+
+  it('5c. a card named by its alias is the same card: one subscription by token and two by alias, charged together, the third waits', async () => {
+    const T = '2030-12-01T10:00:00.000Z';
+    const { api, card, clock, start } = await setup(app, T, DECLINE);
+    expect((await api.put(`/credit_cards/${card.token}`, { alias: 'dunning-5c' })).status).toBe(200);
+    const subs = [await start({ card_token: 'dunning-5c' }), await start(), await start({ card_token: 'dunning-5c' })];
+    await advanceTo(api, clock.id, T);
+    const invoices = await Promise.all(subs.map((s) => onlyInvoice(api, s.id)));
+    const tried = invoices.filter((inv) => inv.attempts.length === 1);
+    expect(tried).toHaveLength(2);
+    const waiting = invoices.find((inv) => inv.attempts.length === 0)!;
+    expect(waiting).toMatchObject({ status: 'past_due', next_attempt_at: at(T, 24 * H + 1) });
+    expect((await eventsOf(api, 'invoice.retry_capped')).map((e) => e.data)).toEqual([
+      expect.objectContaining({ invoice_id: waiting.id, card_token: card.token, cap: '24h', next_attempt_at: at(T, 24 * H + 1) }),
+    ]);
+    expect(await listAll(api, '/purchases')).toHaveLength(2);
+  });
 });

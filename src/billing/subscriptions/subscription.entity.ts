@@ -33,6 +33,11 @@ export const Subscription = defineEntity({
     nextPlanId: p.uuid().nullable(),
     /** A token or an alias: resolved at charge time, so an alias moved to a new card just works. */
     cardToken: p.string().length(255),
+    /**
+     * `cardToken` is the card's own token, so a charge counts network caps against it as it is; an
+     * alias (or a name not yet checked) is resolved by the gateway at each charge.
+     */
+    cardIsToken: p.boolean().default(false),
     /** Seats: the subscription line is `plan.amount × quantity`. */
     quantity: p.integer().default(1),
     /** A quantity change that takes effect from the next period. */
