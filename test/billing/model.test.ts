@@ -30,6 +30,8 @@ interface Real {
   merchantId: string;
   clockId: string;
   cards: { token: string; number: string }[];
+  /** Each card is tokenized with an alias (`aliases[i]` on card i); MoveAlias moves them between cards. */
+  aliases: string[];
   plans: string[];
   subscriptions: string[];
   now: number;
@@ -56,15 +58,22 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
   abstract toString(): string;
 }
 
+/** A subscription names a card by its token, or by an alias (whichever card the alias is on when charged). */
+function cardName(r: Real, card: number, byAlias: boolean): string {
+  return byAlias ? r.aliases[card % r.aliases.length]! : r.cards[card % r.cards.length]!.token;
+}
+
 class Create extends Step {
   readonly plan: number;
   readonly card: number;
   readonly startHours: number;
-  constructor(plan: number, card: number, startHours: number) {
+  readonly byAlias: boolean;
+  constructor(plan: number, card: number, startHours: number, byAlias = false) {
     super();
     this.plan = plan;
     this.card = card;
     this.startHours = startHours;
+    this.byAlias = byAlias;
   }
   override check(): boolean {
     return true;
@@ -72,18 +81,20 @@ class Create extends Step {
   async run(m: Model, r: Real): Promise<void> {
     const res = await r.api.post('/subscriptions', {
       plan_id: r.plans[this.plan % r.plans.length],
-      card_token: r.cards[this.card % r.cards.length]!.token,
+      card_token: cardName(r, this.card, this.byAlias),
       customer_reference: `cust-${r.subscriptions.length}`,
       start_date: new Date(r.now + this.startHours * H).toISOString(),
       test_clock_id: r.clockId,
     });
+    // An alias moved away leaves its name on no card: refused (422), as any unknown card.
+    if (res.status === 422 && this.byAlias) return;
     expect(res.status, res.text).toBe(201);
     r.subscriptions.push(res.body.response.id);
     m.subscriptions++;
     await check(r, this.toString());
   }
   toString(): string {
-    return `create(plan ${this.plan}, card ${this.card}, +${this.startHours}h)`;
+    return `create(plan ${this.plan}, card ${this.byAlias ? 'alias ' : ''}${this.card}, +${this.startHours}h)`;
   }
 }
 
@@ -111,20 +122,22 @@ class Change extends Step {
   readonly field: 'card_token' | 'plan_id';
   readonly sub: number;
   readonly to: number;
-  constructor(field: 'card_token' | 'plan_id', sub: number, to: number) {
+  readonly byAlias: boolean;
+  constructor(field: 'card_token' | 'plan_id', sub: number, to: number, byAlias = false) {
     super();
     this.field = field;
     this.sub = sub;
     this.to = to;
+    this.byAlias = byAlias;
   }
   async run(_m: Model, r: Real): Promise<void> {
     const id = r.subscriptions[this.sub % r.subscriptions.length]!;
-    const value = this.field === 'card_token' ? r.cards[this.to % r.cards.length]!.token : r.plans[this.to % r.plans.length];
+    const value = this.field === 'card_token' ? cardName(r, this.to, this.byAlias) : r.plans[this.to % r.plans.length];
     expectAnswered(await r.api.put(`/subscriptions/${id}`, { [this.field]: value }), this.toString());
     await check(r, this.toString());
   }
   toString(): string {
-    return `change ${this.field}(sub ${this.sub} -> ${this.to})`;
+    return `change ${this.field}(sub ${this.sub} -> ${this.byAlias ? 'alias ' : ''}${this.to})`;
   }
 }
 
@@ -146,6 +159,29 @@ class UpdateCard extends Step {
   }
   toString(): string {
     return `update card ${this.card} expiry ${this.expiry}`;
+  }
+}
+
+/** Moves alias `alias` onto card `card` (that card's own alias, if another, is gone). */
+class MoveAlias extends Step {
+  readonly alias: number;
+  readonly card: number;
+  constructor(alias: number, card: number) {
+    super();
+    this.alias = alias;
+    this.card = card;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const card = r.cards[this.card % r.cards.length]!;
+    const alias = r.aliases[this.alias % r.aliases.length]!;
+    expectAnswered(await r.api.put(`/credit_cards/${card.token}`, { alias }), this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `move alias ${this.alias} to card ${this.card}`;
   }
 }
 
@@ -225,13 +261,14 @@ class Advance extends Step {
 
 const index = fc.nat(7);
 const commands = [
-  fc.tuple(fc.nat(2), fc.nat(2), fc.integer({ min: 0, max: 60 })).map(([p, c, h]) => new Create(p, c, h)),
+  fc.tuple(fc.nat(2), fc.nat(2), fc.integer({ min: 0, max: 60 }), fc.boolean()).map(([p, c, h, a]) => new Create(p, c, h, a)),
   fc
     .tuple(fc.constantFrom('pause', 'resume', 'cancel', 'cancel_at_period_end') as fc.Arbitrary<'pause'>, index)
     .map(([op, s]) => new OnSubscription(op, s)),
   fc
-    .tuple(fc.constantFrom('card_token', 'plan_id') as fc.Arbitrary<'card_token'>, index, fc.nat(2))
-    .map(([f, s, t]) => new Change(f, s, t)),
+    .tuple(fc.constantFrom('card_token', 'plan_id') as fc.Arbitrary<'card_token'>, index, fc.nat(2), fc.boolean())
+    .map(([f, s, t, a]) => new Change(f, s, t, a)),
+  fc.tuple(fc.nat(2), fc.nat(2)).map(([a, c]) => new MoveAlias(a, c)),
   fc.tuple(fc.nat(2), fc.constantFrom('12/2039', '06/2041')).map(([c, e]) => new UpdateCard(c, e)),
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),
@@ -262,13 +299,26 @@ describe('billing model: rules that hold across paths', () => {
     const start = Date.parse('2034-01-01T00:00:00.000Z');
     const clock = await createClock(api, new Date(start).toISOString());
     const cards = [];
-    for (const number of [DYNAMIC, DECLINE, APPROVE]) cards.push({ number, token: (await createCard(api, number)).token });
+    const aliases = [DYNAMIC, DECLINE, APPROVE].map((_, i) => `model-${n}-card-${i}`);
+    for (const [i, number] of [DYNAMIC, DECLINE, APPROVE].entries()) {
+      cards.push({ number, token: (await createCard(api, number, { alias: aliases[i] })).token });
+    }
     const plans = [
       (await createPlan(api, { amount: 1000, interval: 'month', dunning: { retry_days: [1, 3, 5], final_action: 'leave_past_due' } })).id,
       (await createPlan(api, { amount: 700, interval: 'week', dunning: { retry_days: [1, 2], final_action: 'cancel' } })).id,
       (await createPlan(api, { amount: 2500, interval: 'day', dunning: { retry_days: [2], final_action: 'mark_unpaid' } })).id,
     ];
-    const real: Real = { app, api, merchantId: merchant.merchant_id, clockId: clock.id, cards, plans, subscriptions: [], now: start };
+    const real: Real = {
+      app,
+      api,
+      merchantId: merchant.merchant_id,
+      clockId: clock.id,
+      cards,
+      aliases,
+      plans,
+      subscriptions: [],
+      now: start,
+    };
     await fc.asyncModelRun(() => ({ model: { subscriptions: 0, now: start }, real }), cmds);
   }
 
@@ -302,6 +352,16 @@ describe('billing model: rules that hold across paths', () => {
       new Create(1, 0, 12),
       new UpdateCard(1, '12/2039'),
       new Advance(1109),
+    ]);
+  });
+
+  it("regression (alias): subscriptions that name their cards by alias are held to those cards' network caps", async () => {
+    await runSequence([
+      new UpdateCard(1, '12/2039'),
+      new Create(0, 0, 30, true),
+      new Create(2, 1, 1, true),
+      new Script(['51']),
+      new Advance(852),
     ]);
   });
 
