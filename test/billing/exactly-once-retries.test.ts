@@ -11,7 +11,14 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { DYNAMIC } from '../helpers/billing.ts';
-import { killAllChildren, startRecurChild, type ChildMessage, type ChildOptions, type RecurChild } from '../helpers/recur-child.ts';
+import {
+  killAllChildren,
+  startRecurChild,
+  waitForAll,
+  type ChildMessage,
+  type ChildOptions,
+  type RecurChild,
+} from '../helpers/recur-child.ts';
 import { billingCounts, checkInvariants, checkStateHistory } from '../helpers/invariants.ts';
 import { chargeDeps, schedulerDeps } from '../../src/composition/roles.ts';
 import { claimDueRetries, runSchedulerTick, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
@@ -252,7 +259,7 @@ describe('the same retry delivered twice', () => {
       );
       const last = await settlePaid(s, slow(30_000));
       expect(JSON.parse(last), last).toMatchObject({ paid: n, unresolved: 0, pending: 0 });
-      await w1.waitFor('every copy run', () => retriesDone(w1.messages) + retriesDone(w2.messages) === 2 * n, slow(10_000));
+      await waitForAll([w1, w2], 'every copy run', () => retriesDone(w1.messages) + retriesDone(w2.messages) === 2 * n, slow(10_000));
       await expectPaidOnRetryOnce(s);
 
       const seen = tally(outcomes(w1, w2));

@@ -189,6 +189,33 @@ export function startRecurChild(config: Config, options: ChildOptions): RecurChi
   return handle;
 }
 
+/**
+ * Waits until `predicate` holds over several children's messages. A child's own `waitFor`
+ * re-evaluates only on that child's messages, so a predicate over two children's messages could
+ * miss the other's last one; this checks whenever any of them reports.
+ */
+export function waitForAll(children: RecurChild[], what: string, predicate: () => boolean, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!predicate()) return;
+      finish();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      finish();
+      const output = children.map((c) => c.output()).join('\n');
+      reject(new Error(`${children.map((c) => c.name).join(', ')}: no ${what} within ${timeoutMs} ms\n${output}`));
+    }, timeoutMs);
+    const finish = () => {
+      clearTimeout(timer);
+      for (const c of children) c.process.off('message', check);
+    };
+    // Registered after the handle's own listener, so `messages` already holds the new one.
+    for (const c of children) c.process.on('message', check);
+    check();
+  });
+}
+
 /** SIGKILLs every child still alive (stopped ones included): for afterEach / afterAll, even on failure. */
 export async function killAllChildren(): Promise<void> {
   await Promise.all([...live].map((c) => c.kill()));
