@@ -162,6 +162,57 @@ class UpdateCard extends Step {
   }
 }
 
+/** A plan or seat change effective now: prorated, the net invoiced (and charged) at once or kept as credit. */
+class ChangeNow extends Step {
+  readonly sub: number;
+  readonly plan: number | null;
+  readonly quantity: number;
+  readonly prorate: boolean;
+  constructor(sub: number, plan: number | null, quantity: number, prorate: boolean) {
+    super();
+    this.sub = sub;
+    this.plan = plan;
+    this.quantity = quantity;
+    this.prorate = prorate;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const id = r.subscriptions[this.sub % r.subscriptions.length]!;
+    const body = {
+      ...(this.plan === null ? {} : { plan_id: r.plans[this.plan % r.plans.length] }),
+      quantity: this.quantity,
+      effective: 'now',
+      prorate: this.prorate,
+    };
+    expectAnswered(await r.api.put(`/subscriptions/${id}`, body), this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `change now(sub ${this.sub} -> ${this.plan === null ? '' : `plan ${this.plan}, `}quantity ${this.quantity}${this.prorate ? '' : ', no proration'})`;
+  }
+}
+
+/** A one-off item: on the next period invoice, or invoiced and charged now. */
+class Item extends Step {
+  readonly sub: number;
+  readonly amount: number;
+  readonly invoiceNow: boolean;
+  constructor(sub: number, amount: number, invoiceNow: boolean) {
+    super();
+    this.sub = sub;
+    this.amount = amount;
+    this.invoiceNow = invoiceNow;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const id = r.subscriptions[this.sub % r.subscriptions.length]!;
+    const body = { description: 'Extra', amount: this.amount, invoice_now: this.invoiceNow };
+    expectAnswered(await r.api.post(`/subscriptions/${id}/items`, body), this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `item(sub ${this.sub}, ${this.amount}${this.invoiceNow ? ', now' : ''})`;
+  }
+}
+
 /** Moves alias `alias` onto card `card` (that card's own alias, if another, is gone). */
 class MoveAlias extends Step {
   readonly alias: number;
@@ -269,6 +320,8 @@ const commands = [
     .tuple(fc.constantFrom('card_token', 'plan_id') as fc.Arbitrary<'card_token'>, index, fc.nat(2), fc.boolean())
     .map(([f, s, t, a]) => new Change(f, s, t, a)),
   fc.tuple(fc.nat(2), fc.nat(2)).map(([a, c]) => new MoveAlias(a, c)),
+  fc.tuple(index, fc.option(fc.nat(2)), fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([s, p, q, pr]) => new ChangeNow(s, p, q, pr)),
+  fc.tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean()).map(([s, a, now]) => new Item(s, a, now)),
   fc.tuple(fc.nat(2), fc.constantFrom('12/2039', '06/2041')).map(([c, e]) => new UpdateCard(c, e)),
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),

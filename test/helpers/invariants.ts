@@ -376,7 +376,7 @@ export interface CrossPathOptions {
  * The rules that hold across paths (issue "Rules that hold across paths"), from what is stored:
  * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time);
  * - C2: at most the network caps of declined attempts per card in every sliding 24-hour and 30-day window;
- * - C3: one invoice per subscription and period;
+ * - C3: one period invoice per subscription and period (one-off invoices are not periods);
  * - C4: no period invoiced that starts while the subscription is paused;
  * - C5: the ledger equals the approved purchases;
  * - C6: every invoice is paid, void, uncollectible, in flight, held for a card, or past due with a
@@ -421,15 +421,16 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
         if (Number(r.n) > cap)
           out.push(`C2: card ${r.card_token} had ${r.n} declines in the ${name} up to ${r.attempted_at.toISOString()}`);
     }
-    // C3 is also a unique constraint; checked here all the same, on (subscription, period_start).
+    // C3 is also a unique constraint; checked here all the same, on (subscription, period_start) of
+    // period invoices (one-off invoices, for items or a change made now, start when they are made).
     for (const r of await rows<{ subscription_id: string; period_start: Date }>(
       db,
-      `select subscription_id, period_start from billing.invoices where ($1::uuid is null or merchant_id = $1)
+      `select subscription_id, period_start from billing.invoices where ($1::uuid is null or merchant_id = $1) and kind = 'period'
         group by subscription_id, period_start having count(*) > 1`,
       [m],
     ))
       out.push(`C3: subscription ${r.subscription_id} has two invoices for ${r.period_start.toISOString()}`);
-    // C4: an invoice whose period starts strictly inside a pause.
+    // C4: a period invoice whose period starts strictly inside a pause.
     for (const r of await rows<{ id: string }>(
       db,
       `with p as (
@@ -438,7 +439,7 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
                   and (r.data->'subscription'->>'id')::uuid = (e.data->'subscription'->>'id')::uuid and r.created_at >= e.created_at) as resumed_at
            from billing.events e where e.type = 'subscription.paused' and ($1::uuid is null or e.merchant_id = $1))
        select i.id from billing.invoices i join p on p.sid = i.subscription_id
-        where i.period_start > p.paused_at and (p.resumed_at is null or i.period_start < p.resumed_at)`,
+        where i.kind = 'period' and i.period_start > p.paused_at and (p.resumed_at is null or i.period_start < p.resumed_at)`,
       [m],
     ))
       out.push(`C4: invoice ${r.id} was invoiced for a period that began while its subscription was paused`);
