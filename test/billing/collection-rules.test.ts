@@ -133,6 +133,24 @@ describe('collection stops where the subscription does', () => {
     expect(paid!.status).toBe('paid');
     expect(paid!.attempts.map((a) => a.status)).toEqual(['declined', 'approved']);
   });
+
+  it('an invoice left open while paused (an item invoiced now) is charged when the subscription resumes, not later', async () => {
+    const T = '2031-03-15T10:00:00.000Z';
+    const { api, clock, start } = await setup(app, T, {}, APPROVE);
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    expect((await api.post(`/subscriptions/${sub.id}/pause`)).status).toBe(200);
+    const item = await api.post(`/subscriptions/${sub.id}/items`, { description: 'Extra seat', amount: 1250, invoice_now: true });
+    expect(item.status, item.text).toBe(201);
+    let extra = (await invoicesOf(api, sub.id)).find((i) => i.amount === 1250)!;
+    expect(extra).toMatchObject({ status: 'open', attempts: [] });
+    const res = await api.post(`/subscriptions/${sub.id}/resume`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response.status).toBe('active');
+    extra = (await invoicesOf(api, sub.id)).find((i) => i.amount === 1250)!;
+    expect(extra.status).toBe('paid');
+    expect(extra.attempts.map((a) => a.status)).toEqual(['approved']);
+  });
 });
 
 describe('a manual retry is outside the dunning schedule', () => {

@@ -213,6 +213,31 @@ class Item extends Step {
   }
 }
 
+let refundsMade = 0;
+
+/** Refunds the subscription's latest paid invoice, in part or in full (more than is left answers 422). */
+class Refund extends Step {
+  readonly sub: number;
+  readonly amount: number | null;
+  constructor(sub: number, amount: number | null) {
+    super();
+    this.sub = sub;
+    this.amount = amount;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const id = r.subscriptions[this.sub % r.subscriptions.length]!;
+    const paid = (await invoicesOf(r.api, id)).filter((i) => i.status === 'paid').at(-1);
+    if (!paid) return;
+    const res = await r.api.post(`/invoices/${paid.id}/refund`, this.amount === null ? {} : { amount: this.amount });
+    expectAnswered(res, this.toString());
+    if (res.status === 200) refundsMade++;
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `refund(sub ${this.sub}, ${this.amount ?? 'all'})`;
+  }
+}
+
 /** Moves alias `alias` onto card `card` (that card's own alias, if another, is gone). */
 class MoveAlias extends Step {
   readonly alias: number;
@@ -322,6 +347,7 @@ const commands = [
   fc.tuple(fc.nat(2), fc.nat(2)).map(([a, c]) => new MoveAlias(a, c)),
   fc.tuple(index, fc.option(fc.nat(2)), fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([s, p, q, pr]) => new ChangeNow(s, p, q, pr)),
   fc.tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean()).map(([s, a, now]) => new Item(s, a, now)),
+  fc.tuple(index, fc.option(fc.constantFrom(1, 300, 700))).map(([s, a]) => new Refund(s, a)),
   fc.tuple(fc.nat(2), fc.constantFrom('12/2039', '06/2041')).map(([c, e]) => new UpdateCard(c, e)),
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),
@@ -418,6 +444,16 @@ describe('billing model: rules that hold across paths', () => {
     ]);
   });
 
+  it('regression (seed 77): an item invoiced while paused is charged when the subscription resumes', async () => {
+    await runSequence([
+      new Create(0, 2, 0),
+      new Advance(1),
+      new OnSubscription('pause', 0),
+      new Item(0, 1250, true),
+      new OnSubscription('resume', 0),
+    ]);
+  });
+
   it('random operations and clock advances never break the global invariants', async () => {
     let steps = 0;
     await fc.assert(
@@ -429,6 +465,6 @@ describe('billing model: rules that hold across paths', () => {
     );
     // Sequences really ran (a guard against a generator that yields nothing to do).
     expect(steps).toBeGreaterThan(RUNS);
-    console.log(`model: ${RUNS} sequences, ${steps} steps`);
+    console.log(`model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made`);
   });
 });

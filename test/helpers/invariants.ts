@@ -381,7 +381,8 @@ export interface CrossPathOptions {
  * - C5: the ledger equals the approved purchases;
  * - C6: every invoice is paid, void, uncollectible, in flight, held for a card, or past due with a
  *   retry time (a `leave_past_due` invoice whose schedule ran out has none);
- * - C7: every `invoice.retry_capped` deferral lies after the moment it was decided.
+ * - C7: every `invoice.retry_capped` deferral lies after the moment it was decided;
+ * - C8: an invoice's refunds never exceed what was paid for it.
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
 export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = {}): Promise<string[]> {
@@ -479,6 +480,18 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       [m],
     ))
       out.push(`C7: retry_capped ${r.id} deferred to ${r.next}, not after ${r.created_at.toISOString()}`);
+    // C8: refunds of an invoice (approved, or still awaiting an outcome) never exceed what it was
+    // paid, and go only to an invoice that was paid.
+    for (const r of await rows<{ id: string; amount: string; refunded: string; paid: boolean }>(
+      db,
+      `select i.id, i.amount, sum(r.amount) as refunded, exists (select 1 from billing.ledger_entries l where l.invoice_id = i.id) as paid
+         from billing.invoices i join billing.invoice_refunds r on r.invoice_id = i.id
+        where r.status in ('approved', 'sending', 'unknown') and ($1::uuid is null or i.merchant_id = $1)
+        group by i.id, i.amount
+       having sum(r.amount) > i.amount or not exists (select 1 from billing.ledger_entries l where l.invoice_id = i.id)`,
+      [m],
+    ))
+      out.push(`C8: invoice ${r.id} of ${r.amount} has ${r.refunded} refunded${r.paid ? '' : ' without having been paid'}`);
     return out;
   } finally {
     await db.end();

@@ -462,7 +462,8 @@ export async function pauseSubscription(deps: SubscriptionDeps, merchant: Mercha
  */
 export async function resumeSubscription(deps: SubscriptionDeps, merchant: MerchantRef, id: string): Promise<SubscriptionView> {
   const now = deps.now();
-  return deps.sql.transaction(async (tx) => {
+  let owed: string[] = [];
+  const resumed = await deps.sql.transaction(async (tx) => {
     const current = await load(tx, merchant, id, true);
     if (current.status !== 'paused') throw BillingErrors.conflict(`Subscription is ${current.status}, not paused`);
     const at = await nowFor(tx, deps, merchant, current.test_clock_id);
@@ -485,8 +486,18 @@ export async function resumeSubscription(deps: SubscriptionDeps, merchant: Merch
     const view = toView(rows[0]!);
     await recordEvents(tx, at, [{ ...merchant, type: 'subscription.resumed', data: { subscription: view } }]);
     if (current.test_clock_id) await markClockBusy(tx, current.test_clock_id, periodStart(anchor, cadence, index), now);
+    // Invoices left open while paused (a charge that found the subscription paused, a one-off item
+    // invoiced meanwhile) are owed now: charged once this commits, not when the sweep finds them.
+    const open = await tx.query<{ id: string }>(
+      `select id from billing.invoices where subscription_id = $1 and status = 'open' order by period_start, created_at`,
+      [id],
+    );
+    owed = open.map((o) => o.id);
     return view;
   });
+  if (!owed.length || !deps.chargeNow) return resumed;
+  for (const invoiceId of owed) await deps.chargeNow(invoiceId);
+  return getSubscription(deps.sql, merchant, id);
 }
 
 export async function cancelSubscription(
