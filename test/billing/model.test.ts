@@ -215,6 +215,25 @@ class Item extends Step {
 
 let refundsMade = 0;
 
+/** Redeems one of the merchant's coupons on a subscription, or removes the one it holds. */
+class Coupon extends Step {
+  readonly sub: number;
+  readonly code: string | null;
+  constructor(sub: number, code: string | null) {
+    super();
+    this.sub = sub;
+    this.code = code;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const id = r.subscriptions[this.sub % r.subscriptions.length]!;
+    expectAnswered(await r.api.put(`/subscriptions/${id}`, { coupon: this.code }), this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `coupon(sub ${this.sub}, ${this.code ?? 'none'})`;
+  }
+}
+
 /** Refunds the subscription's latest paid invoice, in part or in full (more than is left answers 422). */
 class Refund extends Step {
   readonly sub: number;
@@ -337,17 +356,18 @@ class Advance extends Step {
 
 const index = fc.nat(7);
 const commands = [
-  fc.tuple(fc.nat(2), fc.nat(2), fc.integer({ min: 0, max: 60 }), fc.boolean()).map(([p, c, h, a]) => new Create(p, c, h, a)),
+  fc.tuple(fc.nat(3), fc.nat(2), fc.integer({ min: 0, max: 60 }), fc.boolean()).map(([p, c, h, a]) => new Create(p, c, h, a)),
   fc
     .tuple(fc.constantFrom('pause', 'resume', 'cancel', 'cancel_at_period_end') as fc.Arbitrary<'pause'>, index)
     .map(([op, s]) => new OnSubscription(op, s)),
   fc
-    .tuple(fc.constantFrom('card_token', 'plan_id') as fc.Arbitrary<'card_token'>, index, fc.nat(2), fc.boolean())
+    .tuple(fc.constantFrom('card_token', 'plan_id') as fc.Arbitrary<'card_token'>, index, fc.nat(3), fc.boolean())
     .map(([f, s, t, a]) => new Change(f, s, t, a)),
   fc.tuple(fc.nat(2), fc.nat(2)).map(([a, c]) => new MoveAlias(a, c)),
-  fc.tuple(index, fc.option(fc.nat(2)), fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([s, p, q, pr]) => new ChangeNow(s, p, q, pr)),
+  fc.tuple(index, fc.option(fc.nat(3)), fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([s, p, q, pr]) => new ChangeNow(s, p, q, pr)),
   fc.tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean()).map(([s, a, now]) => new Item(s, a, now)),
   fc.tuple(index, fc.option(fc.constantFrom(1, 300, 700))).map(([s, a]) => new Refund(s, a)),
+  fc.tuple(index, fc.constantFrom('HALF', 'OFF300', null)).map(([s, c]) => new Coupon(s, c)),
   fc.tuple(fc.nat(2), fc.constantFrom('12/2039', '06/2041')).map(([c, e]) => new UpdateCard(c, e)),
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),
@@ -386,7 +406,25 @@ describe('billing model: rules that hold across paths', () => {
       (await createPlan(api, { amount: 1000, interval: 'month', dunning: { retry_days: [1, 3, 5], final_action: 'leave_past_due' } })).id,
       (await createPlan(api, { amount: 700, interval: 'week', dunning: { retry_days: [1, 2], final_action: 'cancel' } })).id,
       (await createPlan(api, { amount: 2500, interval: 'day', dunning: { retry_days: [2], final_action: 'mark_unpaid' } })).id,
+      // A fixed term with a trial and a setup fee: three weekly periods, then `completed`.
+      (
+        await createPlan(api, {
+          amount: 1500,
+          interval: 'week',
+          trial_days: 3,
+          billing_cycles: 3,
+          setup_fee: 500,
+          dunning: { retry_days: [1], final_action: 'cancel' },
+        })
+      ).id,
     ];
+    for (const coupon of [
+      { code: 'HALF', percent_off: 50, duration: 'repeating', duration_in_periods: 2 },
+      { code: 'OFF300', amount_off: 300, currency: 'AUD', duration: 'once' },
+    ]) {
+      const res = await api.post('/coupons', coupon);
+      expect(res.status, res.text).toBe(201);
+    }
     const real: Real = {
       app,
       api,
