@@ -86,8 +86,8 @@ class Create extends Step {
       start_date: new Date(r.now + this.startHours * H).toISOString(),
       test_clock_id: r.clockId,
     });
-    // An alias moved away leaves its name on no card: refused (422), as any unknown card.
-    if (res.status === 422 && this.byAlias) return;
+    // Refused (422): an alias moved away leaves its name on no card; an archived plan takes no new subscriptions.
+    if (res.status === 422 && ((this.byAlias && /could not be found/.test(res.text)) || /is archived/.test(res.text))) return;
     expect(res.status, res.text).toBe(201);
     r.subscriptions.push(res.body.response.id);
     m.subscriptions++;
@@ -214,6 +214,34 @@ class Item extends Step {
 }
 
 let refundsMade = 0;
+
+/** Moves a plan's subscriptions to another plan from their next period; or archives a plan (no new subscriptions). */
+class PlanOp extends Step {
+  readonly op: 'move' | 'archive';
+  readonly from: number;
+  readonly to: number;
+  constructor(op: 'move' | 'archive', from: number, to: number) {
+    super();
+    this.op = op;
+    this.from = from;
+    this.to = to;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const from = r.plans[this.from % r.plans.length]!;
+    const res =
+      this.op === 'archive'
+        ? await r.api.post(`/plans/${from}/archive`)
+        : await r.api.post(`/plans/${from}/move_subscriptions`, { plan_id: r.plans[this.to % r.plans.length] });
+    expectAnswered(res, this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return this.op === 'archive' ? `archive plan ${this.from}` : `move plan ${this.from}'s subscriptions to plan ${this.to}`;
+  }
+}
 
 /** Redeems one of the merchant's coupons on a subscription, or removes the one it holds. */
 class Coupon extends Step {
@@ -368,6 +396,9 @@ const commands = [
   fc.tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean()).map(([s, a, now]) => new Item(s, a, now)),
   fc.tuple(index, fc.option(fc.constantFrom(1, 300, 700))).map(([s, a]) => new Refund(s, a)),
   fc.tuple(index, fc.constantFrom('HALF', 'OFF300', null)).map(([s, c]) => new Coupon(s, c)),
+  fc
+    .tuple(fc.constantFrom('move', 'move', 'archive') as fc.Arbitrary<'move'>, fc.nat(3), fc.nat(3))
+    .map(([op, from, to]) => new PlanOp(op, from, to)),
   fc.tuple(fc.nat(2), fc.constantFrom('12/2039', '06/2041')).map(([c, e]) => new UpdateCard(c, e)),
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),
