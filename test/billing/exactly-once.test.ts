@@ -2,17 +2,20 @@
  * Exactly-once with real processes (RELIABILITY.md "Faults to survive", issue 3): Recur workers
  * and schedulers run as child processes (test/helpers/recur-child.ts) that are SIGKILLed at each
  * step of a charge, frozen past their lock, handed the same job twice, run four at a time, and
- * robbed of their Redis keys. After each fault the invariant checker (test/helpers/invariants.ts)
+ * (queues on Redis) robbed of their Redis keys. After each fault the invariant checker (test/helpers/invariants.ts)
  * must find nothing, and the counts must be exact: every invoice paid, one approved purchase and
  * one ledger entry each.
  *
  * The test process holds only the API (no scheduler, no worker): it creates merchants, cards,
  * plans and subscriptions, invoices what is due with `runSchedulerTick` (or lets scheduler
- * children do it), sweeps with `sweepOwedCharges`, and reads the database. The queues are on the
- * run's Redis whatever QUEUE_BACKEND says: without one, every test here is skipped and says why.
+ * children do it), sweeps with `sweepOwedCharges`, and reads the database. Sections 1 to 4 run on
+ * the run's queue backend, so where the run has Redis they run twice (the `postgres-queues`
+ * project, test/queue-backend-tests.json), and on a machine without Redis they run on PostgreSQL.
+ * Section 5 empties Redis: it runs where the run's queues are on Redis, and says why it skips
+ * elsewhere.
  */
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { deleteKeys, startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { killAllChildren, startRecurChild, type ChildMessage, type ChildOptions, type RecurChild } from '../helpers/recur-child.ts';
@@ -54,6 +57,7 @@ let dbs: pg.Client[] = [];
 let children: RecurChild[] = [];
 const report: string[] = [];
 const redisTest = testRedis();
+const queueBackend = inject('queueBackend');
 
 function child(s: Scenario, options: ChildOptions): RecurChild {
   const c = startRecurChild(s.app.config, options);
@@ -73,12 +77,12 @@ afterEach(async (context) => {
 
 afterAll(async () => {
   await killAllChildren();
-  console.log(`\nexactly-once runs\n  ${report.join('\n  ')}\n`);
+  console.log(`\nexactly-once runs, queues on ${queueBackend}\n  ${report.join('\n  ')}\n`);
 });
 
 async function scenario(
   name: string,
-  options: { env?: Record<string, string>; interval?: 'day' | 'month'; cards?: number } = {},
+  options: { env?: Record<string, string>; interval?: 'day' | 'month'; cards?: number; redis?: boolean } = {},
 ): Promise<Scenario> {
   const app = await startTestApp({
     env: {
@@ -86,7 +90,7 @@ async function scenario(
       WORKER_LOCK_MS: '2000',
       WORKER_CONCURRENCY: '10',
       DATABASE_POOL_MAX: '8',
-      ...redisTest.env(),
+      ...(options.redis ? redisTest.env() : {}),
       ...options.env,
     },
   });
@@ -252,7 +256,7 @@ const AT_KILL: Record<(typeof CHARGE_STEPS)[number], { attempts: string; purchas
   'after-commit': { attempts: 'approved', purchases: KILL_INVOICES, paid: KILL_INVOICES },
 };
 
-describe.skipIf(!redisTest.url)(redisTest.title('a charge worker SIGKILLed mid-charge'), () => {
+describe(`a charge worker SIGKILLed mid-charge, queues on ${queueBackend}`, () => {
   for (const step of CHARGE_STEPS) {
     it(`killed at ${step}: a new worker finishes, each invoice is charged exactly once`, async () => {
       const s = await scenario(`kill ${step}`);
@@ -270,7 +274,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('a charge worker SIGKILLed mid-c
       expect(atKill.attemptsByStatus).toEqual({ [expected.attempts]: KILL_INVOICES });
       expect(atKill.approvedPurchases).toBe(expected.purchases);
       expect(atKill.invoicesByStatus.paid ?? 0).toBe(expected.paid);
-      expect((await queueCounts(s)).active, 'the dead worker still holds its jobs in Redis').toBe(KILL_INVOICES);
+      expect((await queueCounts(s)).active, 'the dead worker still holds its jobs in the queue').toBe(KILL_INVOICES);
 
       const recovery = child(s, { roles: 'worker', name: 'recovery worker' });
       await recovery.ready();
@@ -336,7 +340,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('a charge worker SIGKILLed mid-c
 // 2. A worker frozen past its lock while another takes the job
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!redisTest.url)(redisTest.title('a charge worker frozen (SIGSTOP) past its lock'), () => {
+describe(`a charge worker frozen (SIGSTOP) past its lock, queues on ${queueBackend}`, () => {
   for (const step of ['before-call', 'after-gateway'] as const) {
     it(`frozen at ${step}, another worker takes the jobs, then SIGCONT: no double charge, no state backwards`, async () => {
       const n = 3;
@@ -386,7 +390,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('a charge worker frozen (SIGSTOP
 // 3. The same job delivered twice
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!redisTest.url)(redisTest.title('the same charge job delivered more than once'), () => {
+describe(`the same charge job delivered more than once, queues on ${queueBackend}`, () => {
   it('three copies of each job under different ids, two workers: one purchase per invoice', async () => {
     const n = 10;
     const s = await scenario('duplicate job', { cards: 5, env: { WORKER_LOCK_MS: '15000' } });
@@ -428,7 +432,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('the same charge job delivered m
 // 4. Several scheduler processes at once
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!redisTest.url)(redisTest.title('several schedulers at once'), () => {
+describe(`several schedulers at once, queues on ${queueBackend}`, () => {
   const SUBS = 200;
   const DAYS_BEHIND = 3;
   const T0 = '2028-02-27T09:00:00.000Z'; // crosses 29 February 2028
@@ -504,51 +508,62 @@ describe.skipIf(!redisTest.url)(redisTest.title('several schedulers at once'), (
 // 5. Redis emptied mid-run
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!redisTest.url)(redisTest.title('Redis emptied mid-run (this test prefix only)'), () => {
-  for (const variant of ['the worker keeps running', 'the worker crashes too'] as const) {
-    it(`charges in flight and queued are forgotten, ${variant}: the sweep re-enqueues, each invoice charged exactly once`, async () => {
-      const n = 20;
-      const inFlight = 3;
-      const s = await scenario(`redis ${variant}`, { cards: 5 });
-      const worker = child(s, { roles: 'worker', holdAt: 'after-gateway', env: { WORKER_CONCURRENCY: String(inFlight) }, name: 'worker' });
-      await Promise.all([worker.ready(), subscribe(s, n)]);
-      expect(await invoiceDue(s)).toHaveLength(n);
-      // Three charges reached the gateway and wait to be recorded; the rest wait in Redis.
-      await worker.waitFor(`${inFlight} charges after the gateway`, (ms) => atInvoices(ms).size === inFlight, slow(20_000));
-      expect(await queueCounts(s)).toMatchObject({ active: inFlight, wait: n - inFlight });
+// Where the run's queues are on PostgreSQL, Redis holds no job to lose.
+const redisEmptiedSkip = !redisTest.url ? redisTest.reason : queueBackend !== 'redis' ? 'queues on PostgreSQL in this run' : null;
+const redisEmptiedTitle = 'Redis emptied mid-run (this test prefix only)';
+describe.skipIf(redisEmptiedSkip !== null)(
+  redisEmptiedSkip ? `${redisEmptiedTitle} (skipped: ${redisEmptiedSkip})` : redisEmptiedTitle,
+  () => {
+    for (const variant of ['the worker keeps running', 'the worker crashes too'] as const) {
+      it(`charges in flight and queued are forgotten, ${variant}: the sweep re-enqueues, each invoice charged exactly once`, async () => {
+        const n = 20;
+        const inFlight = 3;
+        const s = await scenario(`redis ${variant}`, { cards: 5, redis: true });
+        const worker = child(s, {
+          roles: 'worker',
+          holdAt: 'after-gateway',
+          env: { WORKER_CONCURRENCY: String(inFlight) },
+          name: 'worker',
+        });
+        await Promise.all([worker.ready(), subscribe(s, n)]);
+        expect(await invoiceDue(s)).toHaveLength(n);
+        // Three charges reached the gateway and wait to be recorded; the rest wait in Redis.
+        await worker.waitFor(`${inFlight} charges after the gateway`, (ms) => atInvoices(ms).size === inFlight, slow(20_000));
+        expect(await queueCounts(s)).toMatchObject({ active: inFlight, wait: n - inFlight });
 
-      const redis = s.app.runtime.redis!.duplicate();
-      try {
-        await deleteKeys(redis, `${s.app.config.REDIS_PREFIX}:*`);
-        // Live workers write their own bookkeeping again at once (stalled checks, markers, meta);
-        // what must be gone is every job and its lock.
-        const left = await redis.keys(`${s.app.config.REDIS_PREFIX}:*`);
-        expect(left.filter((key) => /:(charge|retry|expiry|webhook)-[0-9a-f]{8}-/.test(key))).toEqual([]);
-      } finally {
-        redis.disconnect();
-      }
-      expect(await queueCounts(s)).toMatchObject({ active: 0, wait: 0 });
+        const redis = s.app.runtime.redis!.duplicate();
+        try {
+          await deleteKeys(redis, `${s.app.config.REDIS_PREFIX}:*`);
+          // Live workers write their own bookkeeping again at once (stalled checks, markers, meta);
+          // what must be gone is every job and its lock.
+          const left = await redis.keys(`${s.app.config.REDIS_PREFIX}:*`);
+          expect(left.filter((key) => /:(charge|retry|expiry|webhook)-[0-9a-f]{8}-/.test(key))).toEqual([]);
+        } finally {
+          redis.disconnect();
+        }
+        expect(await queueCounts(s)).toMatchObject({ active: 0, wait: 0 });
 
-      let finisher = worker;
-      if (variant === 'the worker crashes too') {
-        await worker.kill();
-        finisher = child(s, { roles: 'worker', name: 'new worker' });
-        await finisher.ready();
-      } else worker.send({ type: 'release' });
-      await sleep(1_000);
-      const before = await progress(s);
-      // Without the sweep nothing more happens: Redis forgot the jobs.
-      expect(before.final).toBe(variant === 'the worker crashes too' ? 0 : inFlight);
+        let finisher = worker;
+        if (variant === 'the worker crashes too') {
+          await worker.kill();
+          finisher = child(s, { roles: 'worker', name: 'new worker' });
+          await finisher.ready();
+        } else worker.send({ type: 'release' });
+        await sleep(1_000);
+        const before = await progress(s);
+        // Without the sweep nothing more happens: Redis forgot the jobs.
+        expect(before.final).toBe(variant === 'the worker crashes too' ? 0 : inFlight);
 
-      const sweep = sweeping(s);
-      const { settled, last } = await settle(s, n, slow(30_000));
-      const swept = await sweep.stop();
-      expect(settled, JSON.stringify(last)).toBe(true);
-      await expectChargedExactlyOnce(s, n);
-      report.push(
-        `Redis emptied with ${inFlight} charges past the gateway and ${n - inFlight} queued, ${variant}: ${before.final} recorded before the sweep, ` +
-          `the sweep found ${swept} owed; ${n} paid, ${n} purchases (${inFlight} adopted by reference), ${n} ledger entries`,
-      );
-    });
-  }
-});
+        const sweep = sweeping(s);
+        const { settled, last } = await settle(s, n, slow(30_000));
+        const swept = await sweep.stop();
+        expect(settled, JSON.stringify(last)).toBe(true);
+        await expectChargedExactlyOnce(s, n);
+        report.push(
+          `Redis emptied with ${inFlight} charges past the gateway and ${n - inFlight} queued, ${variant}: ${before.final} recorded before the sweep, ` +
+            `the sweep found ${swept} owed; ${n} paid, ${n} purchases (${inFlight} adopted by reference), ${n} ledger entries`,
+        );
+      });
+    }
+  },
+);

@@ -1,23 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UnrecoverableError, Worker } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { attemptCharge, type ChargeDeps } from '../../src/billing/charges/attempt-charge.service.ts';
 import { schedulerDeps } from '../../src/composition/roles.ts';
-import { createRedis } from '../../src/platform/redis.ts';
+import { queueSettings } from '../../src/composition/runtime.ts';
+import { createQueueConnection } from '../../src/queues/queue-backend.ts';
 import type { ChargeJob } from '../../src/queues/queues.ts';
 import { runSchedulerTick, settleTestClocks, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
 import { startSchedulerLoop } from '../../src/scheduler/scheduler-loop.ts';
-import { testRedis } from '../helpers/redis.ts';
 
 /**
  * The scheduler in-process: an app without billing roles (nothing ticks by itself), the tick and
- * the sweep called directly, Redis read through the app's charge queue. Tests run in order and
- * each leaves nothing due behind, so a tick's count is exact. The queues are on the run's Redis
- * whatever QUEUE_BACKEND says (jobs lost from Redis, BullMQ workers of the test's own): without
- * one, every test here is skipped and says why.
+ * the sweep called directly, the queue read through the app's charge queue. Tests run in order
+ * and each leaves nothing due behind, so a tick's count is exact. The queues are on the run's
+ * backend (test/queue-backend-tests.json: where the run has Redis, the file runs again with its
+ * queues on PostgreSQL); a job "lost" is one removed or drained from whichever backend holds it.
  */
-const redisTest = testRedis();
+const queueBackend = inject('queueBackend');
 let app: TestApp;
 let api: ApiClient;
 let merchantId: string;
@@ -27,7 +27,7 @@ let token: string;
 let declineToken: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: redisTest.env() });
+  app = await startTestApp();
   const merchant = await app.newMerchant('Scheduler Suite');
   merchantId = merchant.merchant_id;
   api = app.client('sandbox', merchant.sandbox);
@@ -96,7 +96,7 @@ async function clearOwed(ids: string[]): Promise<void> {
   await app.runtime.queues.charge.drain(true);
 }
 
-describe.skipIf(!redisTest.url)(redisTest.title('scheduler tick'), () => {
+describe(`scheduler tick, queues on ${queueBackend}`, () => {
   it('invoices a due subscription once and queues charge-<invoiceId>-1; a second tick does nothing', async () => {
     const sub = await subscribe(await plan(1500));
     expect(await runSchedulerTick(deps)).toBe(1);
@@ -185,7 +185,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('scheduler tick'), () => {
   });
 });
 
-describe.skipIf(!redisTest.url)(redisTest.title('test clocks, cancellation and plan changes'), () => {
+describe(`test clocks, cancellation and plan changes, queues on ${queueBackend}`, () => {
   it('a subscription starting later on a test clock is billed only once the clock reaches it; the clock settles to ready', async () => {
     const c = await clock('2027-05-30T10:00:00Z');
     const sub = await subscribe(await plan(1200), { test_clock_id: c, start_date: '2027-05-31T10:00:00Z' });
@@ -248,7 +248,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('test clocks, cancellation and p
   });
 });
 
-describe.skipIf(!redisTest.url)(redisTest.title('sweep of owed charges'), () => {
+describe(`sweep of owed charges, queues on ${queueBackend}`, () => {
   async function invoicedNow(card = token): Promise<string> {
     const sub = await subscribe(await plan(1400), {}, card);
     expect(await runSchedulerTick(deps)).toBe(1);
@@ -256,7 +256,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of owed charges'), () => 
   }
   const queued = async (id: string, attempt = 1) => (await app.runtime.queues.charge.getJob(jobId(id, attempt)))?.data;
 
-  it('re-enqueues an open invoice whose job Redis lost, after the grace, and leaves paid ones alone', async () => {
+  it('re-enqueues an open invoice whose queued job was lost, after the grace, and leaves paid ones alone', async () => {
     const open = await invoicedNow();
     const paid = await invoicedNow();
     expect(await attemptCharge(charge, { invoiceId: paid, attempt: 1 })).toMatchObject({ kind: 'recorded', status: 'approved' });
@@ -296,8 +296,9 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of owed charges'), () => 
     const queue = app.runtime.queues.charge;
     await queue.drain(true);
     await deps.enqueue([{ invoiceId: id, attempt: 1 }]); // the only waiting job
-    const connection = createRedis(app.config.REDIS_URL, 'worker');
-    const worker = new Worker('charge', null, { connection, prefix: app.config.REDIS_PREFIX, autorun: false });
+    // A worker of the test's own, on a worker's connection to the run's backend (Redis: blocking commands).
+    const connection = createQueueConnection(queueSettings(app.config, 'worker'));
+    const worker = connection.worker<ChargeJob, unknown>('charge', null as never, { autorun: false });
     try {
       const job = await worker.getNextJob('t1');
       expect(job?.id).toBe(jobId(id));
@@ -305,7 +306,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of owed charges'), () => 
       await job!.moveToFailed(new UnrecoverableError('database unavailable'), 't1');
     } finally {
       await worker.close();
-      connection.disconnect();
+      await connection.close();
     }
     expect(await queue.getJobState(jobId(id))).toBe('failed');
     expect((await sql().query('select status from billing.invoices where id = $1', [id]))[0]).toEqual({ status: 'open' });
@@ -314,12 +315,12 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of owed charges'), () => 
   });
 });
 
-describe.skipIf(!redisTest.url)(redisTest.title('sweep pace and stopping'), () => {
+describe(`sweep pace and stopping, queues on ${queueBackend}`, () => {
   it('one sweep re-queues a lost backlog larger than its batch, batch after batch', async () => {
     const ids = await insertSubscriptions(2_500, await plan(1500), new Date(Date.now() - 3_600_000));
     await tickUntilQuiet();
     expect(await invoiceCounts(ids)).toEqual({ invoices: 2_500, subs: 2_500 });
-    await app.runtime.queues.charge.drain(true); // Redis lost every job
+    await app.runtime.queues.charge.drain(true); // the queue lost every job
     expect(await waiting()).toBe(0);
     const started = performance.now();
     const swept = await sweepOwedCharges(deps, 0, 1_000);
@@ -331,7 +332,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep pace and stopping'), () =
     await clearOwed(ids);
   }, 120_000);
 
-  it('stop() waits for a tick in progress at most its timeout (a Redis that never answers)', async () => {
+  it('stop() waits for a tick in progress at most its timeout (a queue that never answers)', async () => {
     const ids = await insertSubscriptions(3, await plan(1600), new Date(Date.now() - 60_000));
     const hanging: SchedulerDeps = { ...deps, enqueue: () => new Promise<void>(() => undefined) };
     const loop = startSchedulerLoop(hanging, { tickMs: 60_000, sweepMs: 3_600_000, sweepGraceMs: 3_600_000 }, app.runtime.logger);
@@ -350,8 +351,8 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep pace and stopping'), () =
   });
 });
 
-describe.skipIf(!redisTest.url)(redisTest.title('sweep of lost webhook deliveries'), () => {
-  it('re-sends a pending delivery whose job Redis lost, after the grace', async () => {
+describe(`sweep of lost webhook deliveries, queues on ${queueBackend}`, () => {
+  it('re-sends a pending delivery whose queued job was lost, after the grace', async () => {
     // No worker runs in this app: the receiver is never called.
     const hook = await post('/webhooks', { url: 'https://example.com/recur-hooks', events: ['*'] });
     expect(hook).toBeTruthy();
@@ -365,7 +366,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of lost webhook deliverie
     const webhook = app.runtime.queues.webhook;
     const job = () => webhook.getJob(`webhook-${delivery!.id}`);
     expect(await job()).toBeDefined();
-    await webhook.drain(true); // Redis lost it
+    await webhook.drain(true); // the queue lost it
     expect(await job()).toBeUndefined();
     await sweepOwedCharges(deps, 3_600_000);
     expect(await job()).toBeUndefined(); // within the grace: not yet
@@ -376,7 +377,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('sweep of lost webhook deliverie
   });
 });
 
-describe.skipIf(!redisTest.url)(redisTest.title('tick cost'), () => {
+describe(`tick cost, queues on ${queueBackend}`, () => {
   const CLAIM = `with due as (
        select id from billing.subscriptions
         where test_clock_id is null and status in ('trialing', 'active', 'past_due') and next_charge_at <= $1
