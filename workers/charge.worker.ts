@@ -13,6 +13,8 @@ export interface WorkerOptions {
   lockDurationMs?: number;
   /** How often to look for jobs whose worker died. */
   stalledIntervalMs?: number;
+  /** Start taking jobs at once (the default); false leaves that to the caller's `worker.run()`. */
+  autorun?: boolean;
 }
 
 /** A thin processor: parse the ids, run one charge, report the outcome. Declines complete the job. */
@@ -35,7 +37,7 @@ export function startChargeWorker(
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
-      autorun: true,
+      autorun: options.autorun ?? true,
     },
   );
   worker.on('failed', (job, err) => {

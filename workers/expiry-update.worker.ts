@@ -19,6 +19,7 @@ export function startExpiryUpdateWorker(
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
+      autorun: options.autorun ?? true,
     },
   );
   worker.on('error', (err) => deps.logger.error({ err }, 'expiry-update worker error'));

@@ -25,6 +25,7 @@ export function startRetryWorker(
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
+      autorun: options.autorun ?? true,
     },
   );
   worker.on('error', (err) => deps.logger.error({ err }, 'retry worker error'));

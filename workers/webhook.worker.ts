@@ -129,6 +129,7 @@ export function startWebhookWorker(
       concurrency: options.concurrency,
       lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),
       stalledInterval: options.stalledIntervalMs ?? 30_000,
+      autorun: options.autorun ?? true,
       settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, deps.backoffBaseMs) },
     },
   );

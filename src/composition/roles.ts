@@ -111,6 +111,8 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
       concurrency: options.concurrency ?? config.WORKER_CONCURRENCY,
       lockDurationMs: config.WORKER_LOCK_MS,
       stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
+      // Run once every queue of the process is open (below).
+      autorun: false,
     };
     const afterCharge = runtime.afterCharge;
     const works = new Set<QueueName>(options.queues ?? QUEUE_NAMES);
@@ -148,6 +150,13 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   if (config.UPSTREAM_GATEWAY_URL && (roles.api || roles.scheduler)) extraClosers.push(startPendingResolver(runtime));
   let ops: RecurProcess['ops'] = null;
   try {
+    // Every queue and worker of the process opens before any job runs. On PostgreSQL, opening one
+    // migrates BullMQ's schema under an advisory lock held in a transaction the client drives, so a
+    // process frozen while still opening one (a pause, SIGSTOP) would hold every other process's
+    // queues shut; frozen mid-job it holds nothing (QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS bounds the
+    // rest).
+    await Promise.all([...runtime.queues.all(), ...workers].map((q) => q.waitUntilReady()));
+    for (const worker of workers) worker.run().catch((err: unknown) => worker.emit('error', err as Error));
     if (roles.api) {
       if (!options.tls) throw new Error('the API role needs TLS material');
       listeners = await startApiListeners(runtime, options.tls, options.ports);

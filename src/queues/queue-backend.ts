@@ -13,6 +13,13 @@ export type QueueBackendName = 'redis' | 'postgres';
 
 export const POSTGRES_QUEUE_SCHEMA = 'recur_queues';
 
+/**
+ * How long PostgreSQL lets a queue connection sit idle inside a transaction before it ends the
+ * session. BullMQ's only client-driven transaction is its schema migration, a few statements sent
+ * back to back when a queue or worker opens; every other queue operation is one statement.
+ */
+export const QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000;
+
 export interface QueueConnection {
   readonly backend: QueueBackendName;
   /** `redis host:port` or `postgres host:port/db`, for start-up checks and logs (never a password). */
@@ -67,8 +74,18 @@ export function createQueueConnection(settings: QueueConnectionSettings): QueueC
 function postgresConnection(databaseUrl: string): QueueConnection {
   const classes = withBackend(createPostgresBackend);
   // Each queue and worker owns a small pool; `migrate` creates or upgrades the schema under BullMQ's
-  // advisory lock, so concurrent starts are safe.
-  const connection = { connectionString: databaseUrl, schema: POSTGRES_QUEUE_SCHEMA, migrate: true, max: 4 };
+  // advisory lock, so concurrent starts are safe. That lock lives in a transaction the client drives
+  // statement by statement, and every queue and worker takes it when it opens: a process frozen in
+  // it (SIGSTOP, a paused VM, a stalled event loop) would hold every other process's queues shut for
+  // as long as its connection lives. PostgreSQL ends such a session after
+  // QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which releases the lock.
+  const connection = {
+    connectionString: databaseUrl,
+    schema: POSTGRES_QUEUE_SCHEMA,
+    migrate: true,
+    max: 4,
+    options: `-c idle_in_transaction_session_timeout=${QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+  };
   let probe: import('pg').Client | null = null;
   return {
     backend: 'postgres',

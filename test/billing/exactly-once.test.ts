@@ -173,6 +173,19 @@ async function progress(s: Scenario): Promise<Progress> {
   };
 }
 
+/** On a failure with the queues on PostgreSQL: the charge jobs' rows and the sessions waiting on a lock. */
+async function queueDiagnostics(s: Scenario): Promise<string> {
+  if (queueBackend !== 'postgres') return '';
+  const jobs = await s.db.query(
+    `select id, state, lock_token, locked_until_ms, stalled_marked, stalled_count from recur_queues.job where queue = 'charge'`,
+  );
+  const sessions = await s.db.query(
+    `select pid, state, wait_event_type, wait_event, xact_start, left(query, 80) as query from pg_stat_activity
+      where datname = current_database() and (state = 'idle in transaction' or wait_event_type = 'Lock')`,
+  );
+  return `charge jobs: ${JSON.stringify(jobs.rows)}\nsessions in a transaction or waiting on a lock: ${JSON.stringify(sessions.rows)}`;
+}
+
 /**
  * Waits (bounded) until `expected` invoices exist, all have a final outcome, no attempt is
  * unresolved and nothing is left in the queue; returns whether that happened in time, and the
@@ -356,6 +369,7 @@ describe(`a charge worker frozen (SIGSTOP) past its lock, queues on ${queueBacke
       const taker = child(s, { roles: 'worker', name: 'taking worker' });
       await taker.ready();
       const { settled, last } = await settle(s, n, slow(30_000));
+      if (!settled) console.error(await queueDiagnostics(s));
       expect(settled, JSON.stringify(last)).toBe(true);
       await taker.waitFor('the frozen jobs re-run', (ms) => completedInvoices(ms).size === n, slow(10_000));
       const takenAfterMs = Date.now() - frozenAt;
