@@ -71,21 +71,27 @@ export function createQueueConnection(settings: QueueConnectionSettings): QueueC
   };
 }
 
-function postgresConnection(databaseUrl: string): QueueConnection {
-  const classes = withBackend(createPostgresBackend);
-  // Each queue and worker owns a small pool; `migrate` creates or upgrades the schema under BullMQ's
-  // advisory lock, so concurrent starts are safe. That lock lives in a transaction the client drives
-  // statement by statement, and every queue and worker takes it when it opens: a process frozen in
-  // it (SIGSTOP, a paused VM, a stalled event loop) would hold every other process's queues shut for
-  // as long as its connection lives. PostgreSQL ends such a session after
-  // QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which releases the lock.
-  const connection = {
+/**
+ * The pool settings of every PostgreSQL-backed queue and worker. Each owns a small pool; `migrate`
+ * creates or upgrades the schema under BullMQ's advisory lock, so concurrent starts are safe. That
+ * lock lives in a transaction the client drives statement by statement, and every queue and worker
+ * takes it when it opens: a process frozen in it (SIGSTOP, a paused VM, a stalled event loop) would
+ * hold every other process's queues shut for as long as its connection lives. PostgreSQL ends such
+ * a session after `idleInTransactionMs`, which releases the lock.
+ */
+export function postgresQueuePoolConfig(databaseUrl: string, idleInTransactionMs = QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS) {
+  return {
     connectionString: databaseUrl,
     schema: POSTGRES_QUEUE_SCHEMA,
     migrate: true,
     max: 4,
-    options: `-c idle_in_transaction_session_timeout=${QUEUE_IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+    options: `-c idle_in_transaction_session_timeout=${idleInTransactionMs}`,
   };
+}
+
+function postgresConnection(databaseUrl: string): QueueConnection {
+  const classes = withBackend(createPostgresBackend);
+  const connection = postgresQueuePoolConfig(databaseUrl);
   let probe: import('pg').Client | null = null;
   return {
     backend: 'postgres',
