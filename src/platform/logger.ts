@@ -56,8 +56,7 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       base: { service: 'recur' },
-      // ISO instants, not epoch milliseconds: a 13-digit millisecond count can pass the Luhn check
-      // and read as a card number to anyone scanning the logs for one (RELIABILITY.md I6).
+      // ISO instants, not epoch milliseconds: readable as they stand.
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       formatters: { log: (object) => scrubDeep(object, 0) as Record<string, unknown> },

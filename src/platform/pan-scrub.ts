@@ -1,63 +1,161 @@
-/**
- * Finds card numbers in free text: any Luhn-valid run of 13 to 19 digits, with or without spaces
- * or dashes between groups (RELIABILITY.md I6). Used to scrub log lines and by tests that scan
- * artefacts for leaked card data.
- */
-const CANDIDATE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
-/**
- * A UUID (8-4-4-4-12 hex digits) is an id, not a card number, even when its dash-separated
- * groups happen to hold a Luhn-valid run of decimal digits: about one random UUID in a few
- * thousand does, and masking or refusing it would corrupt ids in answers and logs.
- */
-const UUID = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])/g;
+import { isCardNumber } from './card-schemes.ts';
 
 /**
- * Whether the run at [start, end) overlaps one of the UUIDs of the text: a run that begins in
- * an id and goes on into what follows it (`<invoice id>-2`, a charge's reference) is the id's.
+ * The card-number detector (RELIABILITY.md I6): the one place that decides whether a text holds a
+ * card number. The guard that refuses requests, the masking of answers, headers and logs, and the
+ * tests that scan artefacts all call it.
+ *
+ * A card number is what a card network would take for one:
+ * - read after Unicode normalization (NFKC: full-width digits are digits, a no-break space is a
+ *   space) with invisible characters (zero-width spaces and joiners, soft hyphens, byte-order and
+ *   direction marks) removed;
+ * - digits in one run, or grouped as cards are printed: 4-4-4-4, 4-6-5 (American Express), 4-6-4
+ *   (Diners) or 4-4-4-4-3, with one kind of separator between all groups: a dash, dot, slash,
+ *   underscore, hyphen, en or em dash or minus sign (one character, the same between every group),
+ *   or blanks (one to three spaces or tabs, so that doubled spaces and aligned columns count);
+ * - not glued to a letter or a digit on either side (`Migration20261124103007` holds no card
+ *   number), not the decimal part of a number (`0.665963299105887`) and not after a `+` (a phone
+ *   number in E.164 form or a signed quantity);
+ * - with the leading digits and the length of a card scheme (the vault's table: no scheme
+ *   has 13-digit numbers, the length of a millisecond count) and passing the Luhn check.
  */
-function insideUuid(text: string, start: number, end: number): boolean {
-  if (!text.includes('-')) return false;
-  for (const match of text.matchAll(UUID)) {
-    if (start < match.index + match[0].length && end > match.index) return true;
-  }
-  return false;
+
+/** Invisible characters, removed before looking: they do not separate what a reader sees. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+const NON_ASCII = /[^\x00-\x7f]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
+const FOUR_DIGITS = /\d{4}/;
+const DIGIT_RUN = /\d+/g;
+
+/** One-character separators between groups, as NFKC leaves them. */
+const MARK = '[-./_\\u2010\\u2012-\\u2015\\u2212]';
+const BLANKS = '[ \\t]{1,3}';
+const END = '(?![\\p{L}\\p{N}\\p{M}])';
+/** The printed groupings, longest first, so that a 19-digit number is not read as its first 16. */
+const GROUPINGS = [
+  [4, 4, 4, 4, 3],
+  [4, 4, 4, 4],
+  [4, 6, 5],
+  [4, 6, 4],
+];
+
+/** The whole number in one run of digits. */
+const PLAIN = new RegExp(`\\d{14,19}${END}`, 'uy');
+/** Grouped: each printed grouping with one repeated mark between its groups, or with blanks. */
+const GROUPED: RegExp[] = GROUPINGS.flatMap((sizes) => {
+  const groups = sizes.map((n) => `\\d{${n}}`);
+  return [new RegExp(`${groups[0]}(${MARK})${groups.slice(1).join('\\1')}${END}`, 'uy'), new RegExp(`${groups.join(BLANKS)}${END}`, 'uy')];
+});
+
+/** A text as the detector reads it, and for each of its code units the original's span. */
+interface Reading {
+  text: string;
+  from: number[] | null;
+  to: number[] | null;
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
+function read(text: string): Reading {
+  if (!NON_ASCII.test(text)) return { text, from: null, to: null };
+  let out = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let i = 0; i < text.length;) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      out += text[i];
+      from.push(i);
+      to.push(i + 1);
+      i++;
+      continue;
     }
-    sum += d;
-    double = !double;
+    const width = (text.codePointAt(i) ?? code) > 0xffff ? 2 : 1;
+    const char = text.slice(i, i + width);
+    if (!INVISIBLE.test(char)) {
+      const normal = char.normalize('NFKC');
+      out += normal;
+      for (let k = 0; k < normal.length; k++) {
+        from.push(i);
+        to.push(i + width);
+      }
+    }
+    i += width;
   }
-  return sum % 10 === 0;
+  return { text: out, from, to };
 }
 
-/** Every Luhn-valid 13-19 digit run in the text, as digits only. */
-export function findCardNumbers(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(CANDIDATE)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length < 13 || digits.length > 19 || !luhnValid(digits)) continue;
-    if (!insideUuid(text, match.index, match.index + match[0].length)) found.push(digits);
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Whether a number may begin at `start`: not glued to a letter or digit, not a fraction's digits, not after `+`. */
+function mayStartAt(text: string, start: number): boolean {
+  if (start === 0) return true;
+  const before = text[start - 1]!;
+  if (before === '+') return false;
+  if (before === '.' && start >= 2 && isAsciiDigit(text.charCodeAt(start - 2))) return false;
+  const low = text.charCodeAt(start - 1);
+  const previous = low >= 0xdc00 && low <= 0xdfff && start >= 2 ? text.slice(start - 2, start) : before;
+  return !LETTER_OR_DIGIT.test(previous);
+}
+
+interface Found {
+  /** The card number's span in the text as given. */
+  start: number;
+  end: number;
+  digits: string;
+}
+
+/** Every card number in `text`, in order, with its span in the text as given. */
+export function locateCardNumbers(text: string): Found[] {
+  const ascii = !NON_ASCII.test(text);
+  // Normalization may turn one character into two digits (`⑪`): only plain ASCII is judged by its length.
+  if (ascii && (text.length < 14 || !FOUR_DIGITS.test(text))) return [];
+  const reading = ascii ? { text, from: null, to: null } : read(text);
+  const t = reading.text;
+  if (!ascii && !FOUR_DIGITS.test(t)) return [];
+  const found: Found[] = [];
+  const runs = new RegExp(DIGIT_RUN.source, 'g');
+  for (let run = runs.exec(t); run !== null; run = runs.exec(t)) {
+    const start = run.index;
+    if (!mayStartAt(t, start)) continue;
+    // Every printed grouping begins with four digits; a number in one run has 14 to 19.
+    const length = run[0].length;
+    const forms = length === 4 ? GROUPED : length >= 14 && length <= 19 ? [PLAIN] : [];
+    for (const form of forms) {
+      form.lastIndex = start;
+      const match = form.exec(t);
+      if (!match) continue;
+      const digits = match[0].replace(/\D/g, '');
+      if (!isCardNumber(digits)) continue;
+      const end = start + match[0].length;
+      found.push({
+        start: reading.from ? reading.from[start]! : start,
+        end: reading.to ? reading.to[end - 1]! : end,
+        digits,
+      });
+      runs.lastIndex = end;
+      break;
+    }
   }
   return found;
 }
 
-/** Replaces each card number in the text by its masked form (first six, last four). */
+/** Every card number in the text, as digits only. */
+export function findCardNumbers(text: string): string[] {
+  return locateCardNumbers(text).map((card) => card.digits);
+}
+
+/** The text with each card number, however it was written, replaced by its masked form (first six, last four). */
 export function scrubCardNumbers(text: string): string {
-  return text.replace(CANDIDATE, (run: string, offset: number) => {
-    const digits = run.replace(/[ -]/g, '');
-    if (digits.length < 13 || digits.length > 19 || !luhnValid(digits)) return run;
-    if (insideUuid(text, offset, offset + run.length)) return run;
-    return maskPan(digits);
-  });
+  const found = locateCardNumbers(text);
+  if (found.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const card of found) {
+    out += text.slice(at, card.start) + maskPan(card.digits);
+    at = card.end;
+  }
+  return out + text.slice(at);
 }
 
 /** First six and last four digits visible, an `X` for each digit between (PCI DSS 3.4.1). */

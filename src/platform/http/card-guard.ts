@@ -2,8 +2,9 @@ import { findCardNumbers, scrubCardNumbers } from '../pan-scrub.ts';
 
 /**
  * Card numbers in free text (RELIABILITY.md I6). Every string a client sends, in any field of
- * any body or query string, is refused when it holds a Luhn-valid run of 13 to 19 digits: a
- * reference, a name, a metadata key or value, a URL or an `extra` field stored in clear would
+ * any body or query string, is refused when it holds a card number as the detector of
+ * `pan-scrub.ts` reads one (a scheme's length and leading digits, Luhn-valid, in one run or
+ * grouped as cards are printed, after Unicode normalization): a reference, a name, a metadata key or value, a URL or an `extra` field stored in clear would
  * otherwise keep the card number in PostgreSQL, Redis, the events and the answers. One walk over
  * the parsed request covers every route and every field added later. The only exemption is the
  * top-level `card_number` of a body, the one field meant to carry a card number, which the
@@ -14,17 +15,23 @@ const CARD_FIELDS = new Set(['card_number']);
 /** The headers that are stored or echoed, and so may not carry a card number either. */
 export const GUARDED_HEADERS = ['idempotency-key'] as const;
 
-/** `value` as given, and with its percent-escapes and `+` decoded: a URL must not hide a card number either. */
+/**
+ * `value` as given, and with its percent-escapes decoded and a `+` between digits read as the
+ * space it stands for in a form-encoded URL (`card=4111+1111+…`): a URL must not hide a card
+ * number either. A `+` before digits stays: it begins a phone number (`+36…`).
+ */
 function readings(value: string): string[] {
   if (!value.includes('%') && !value.includes('+')) return [value];
-  const spaced = value.replace(/\+/g, ' ');
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(spaced);
-  } catch {
-    decoded = spaced.replace(/%20/gi, ' ').replace(/%2d/gi, '-');
-  }
-  return [value, decoded];
+  const spaced = value.replace(/(?<=\d)\+(?=\d)/g, ' ');
+  const decoded = spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      // Not UTF-8 as a whole: the ASCII escapes alone (`%20`, `%2D`).
+      return escapes.replace(/%([0-7][0-9A-Fa-f])/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
+    }
+  });
+  return decoded === value ? [value] : [value, decoded];
 }
 
 function holdsCard(value: string): boolean {
@@ -72,12 +79,26 @@ export function cardNumberFields(request: {
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
+/** A JSON string literal with its card numbers masked; one with escapes (`\t`, `\u00a0`) is read as the string it stands for. */
+function scrubLiteral(literal: string): string {
+  if (!literal.includes('\\')) return scrubCardNumbers(literal);
+  let value: unknown;
+  try {
+    value = JSON.parse(literal);
+  } catch {
+    return scrubCardNumbers(literal);
+  }
+  if (typeof value !== 'string') return literal;
+  const scrubbed = scrubCardNumbers(value);
+  return scrubbed === value ? literal : JSON.stringify(scrubbed);
+}
+
 /**
  * Masks every card number inside the string literals of a JSON text (first six, last four), so
  * that an answer repeating an id or a message cannot show one. Numbers outside strings are left:
  * masking them would break the JSON, and no answer field holds a card number as a number.
  */
 export function scrubJson(text: string): string {
-  if (!/\d{4}/.test(text)) return text;
-  return text.replace(JSON_STRING, (literal) => scrubCardNumbers(literal));
+  if (!/\d|\\u/.test(text) && !/[^\x00-\x7f]/.test(text)) return text;
+  return text.replace(JSON_STRING, scrubLiteral);
 }
