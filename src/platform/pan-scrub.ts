@@ -25,7 +25,6 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
 const FOUR_DIGITS = /\d{4}/;
-const DIGIT_RUN = /\d+/g;
 
 /** One-character separators between groups, as NFKC leaves them. */
 const MARK = '[-./_\\u2010\\u2012-\\u2015\\u2212]';
@@ -114,28 +113,34 @@ export function locateCardNumbers(text: string): Found[] {
   const t = reading.text;
   if (!ascii && !FOUR_DIGITS.test(t)) return [];
   const found: Found[] = [];
-  const runs = new RegExp(DIGIT_RUN.source, 'g');
-  for (let run = runs.exec(t); run !== null; run = runs.exec(t)) {
-    const start = run.index;
-    if (!mayStartAt(t, start)) continue;
-    // Every printed grouping begins with four digits; a number in one run has 14 to 19.
-    const length = run[0].length;
-    const forms = length === 4 ? GROUPED : length >= 14 && length <= 19 ? [PLAIN] : [];
-    for (const form of forms) {
-      form.lastIndex = start;
-      const match = form.exec(t);
-      if (!match) continue;
-      const digits = match[0].replace(/\D/g, '');
-      if (!isCardNumber(digits)) continue;
-      const end = start + match[0].length;
-      found.push({
-        start: reading.from ? reading.from[start]! : start,
-        end: reading.to ? reading.to[end - 1]! : end,
-        digits,
-      });
-      runs.lastIndex = end;
-      break;
+  for (let start = 0; start < t.length;) {
+    if (!isAsciiDigit(t.charCodeAt(start))) {
+      start++;
+      continue;
     }
+    let stop = start + 1;
+    while (stop < t.length && isAsciiDigit(t.charCodeAt(stop))) stop++;
+    // Every printed grouping begins with four digits; a number in one run has 14 to 19.
+    const length = stop - start;
+    const forms = length === 4 ? GROUPED : length >= 14 && length <= 19 ? [PLAIN] : [];
+    let end = stop;
+    if (forms.length > 0 && mayStartAt(t, start)) {
+      for (const form of forms) {
+        form.lastIndex = start;
+        const match = form.exec(t);
+        if (!match) continue;
+        const digits = match[0].replace(/\D/g, '');
+        if (!isCardNumber(digits)) continue;
+        end = start + match[0].length;
+        found.push({
+          start: reading.from ? reading.from[start]! : start,
+          end: reading.to ? reading.to[end - 1]! : end,
+          digits,
+        });
+        break;
+      }
+    }
+    start = end;
   }
   return found;
 }
