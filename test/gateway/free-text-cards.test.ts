@@ -158,6 +158,113 @@ describe('a card number in a free-text field', () => {
   });
 });
 
+/** The card number above as people and programs write it, beyond plain digits, spaces and dashes. */
+const PRINTED: Record<string, string> = {
+  dots: '4000.0566.5566.5556',
+  tabs: '4000\t0566\t5566\t5556',
+  'two spaces': '4000  0566  5566  5556',
+  'no-break spaces': '4000\u00a00566\u00a05566\u00a05556',
+  slashes: '4000/0566/5566/5556',
+  underscores: '4000_0566_5566_5556',
+  'en dashes': '4000\u20130566\u20135566\u20135556',
+  'em dashes': '4000\u20140566\u20145566\u20145556',
+  'zero-width spaces': [...PAN].join('\u200b'),
+  'full-width digits': PAN.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+};
+/** Header values are Latin-1: the forms a client can send in one. */
+const IN_HEADERS = ['dots', 'tabs', 'two spaces', 'no-break spaces', 'slashes', 'underscores'];
+const AMEX = '3782.822463.10005';
+
+describe('a card number written with other separators, invisible characters or full-width digits', () => {
+  for (const [name, form] of [...Object.entries(PRINTED), ['4-6-5 (American Express) by dots', AMEX] as const]) {
+    it(`is refused with a 422 naming the field (${name})`, async () => {
+      const purchase = { amount: 1000, currency: 'AUD', reference: 'ft-ok', card_token: cardToken };
+      refused(await sent(api.post('/purchases', { ...purchase, reference: form })), 'reference');
+      refused(await sent(api.post('/purchases', { ...purchase, metadata: { note: `card ${form} from the phone` } })), 'metadata.note');
+      refused(await sent(api.put(`/credit_cards/${cardToken}`, { alias: form })), 'alias');
+      refused(await sent(api.post('/plans', { name: form, amount: 1500, currency: 'AUD', interval: 'month' })), 'name');
+      refused(await sent(api.get(`/purchases?reference=${encodeURIComponent(form)}`)), 'query.reference');
+      if (IN_HEADERS.includes(name)) {
+        const plan = { name: 'Fine', amount: 1500, currency: 'AUD', interval: 'month' };
+        refused(await sent(api.post('/plans', plan, { 'idempotency-key': `k ${form}` })), 'idempotency-key header');
+      }
+      const path = await sent(api.get(`/credit_cards/${encodeURIComponent(form)}`));
+      expect(path.status).toBe(404);
+      expect(findCardNumbers(path.text)).toEqual([]);
+    });
+  }
+
+  it('in an X-Request-Id is not echoed: the answer and its log lines carry an id of their own', async () => {
+    const given = '4111.1111.1111.1111';
+    const res = await sent(api.raw('GET', '/health', { headers: { 'x-request-id': given } }));
+    expect(res.status).toBe(200);
+    const echoed = String(res.headers['x-request-id']);
+    expect(echoed).not.toBe(given);
+    expect(echoed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(app.logs.join('\n')).not.toContain(given);
+  });
+});
+
+describe('ordinary values that hold a Luhn-valid run of digits', () => {
+  const MILLIS = '1795939200006'; // 2026-11-28T08:00:00.006Z: Luhn-valid, and of no card scheme
+
+  it('a millisecond count in a purchase reference, a plan name and a subscription reference is taken', async () => {
+    const reference = `order-${MILLIS}`;
+    const purchase = await sent(api.post('/purchases', { amount: 1000, currency: 'AUD', reference, card_token: cardToken }));
+    expect(purchase.status, purchase.text).toBe(200);
+    expect(purchase.body.response.reference).toBe(reference);
+    const plan = await sent(api.post('/plans', { name: `Plan ${MILLIS}`, amount: 1500, currency: 'AUD', interval: 'month' }));
+    expect(plan.status, plan.text).toBe(201);
+    expect(plan.body.response.name).toBe(`Plan ${MILLIS}`);
+    const sub = await sent(
+      api.post('/subscriptions', {
+        plan_id: planId,
+        card_token: cardToken,
+        customer_reference: `cust-${MILLIS}`,
+        metadata: { at: MILLIS },
+      }),
+    );
+    expect(sub.status, sub.text).toBe(201);
+    expect(sub.body.response).toMatchObject({ customer_reference: `cust-${MILLIS}`, metadata: { at: MILLIS } });
+  });
+
+  it('a millisecond count in an Idempotency-Key is taken, and the retry answers the same plan', async () => {
+    const key = 'k-1764071234579';
+    const plan = { name: 'Keyed', amount: 1500, currency: 'AUD', interval: 'month' };
+    const first = await sent(api.post('/plans', plan, { 'idempotency-key': key }));
+    expect(first.status, first.text).toBe(201);
+    const again = await sent(api.post('/plans', plan, { 'idempotency-key': key }));
+    expect(again.status).toBe(201);
+    expect(again.body.response.id).toBe(first.body.response.id);
+  });
+
+  it('a millisecond count in a card alias is taken', async () => {
+    const alias = 'cust-1764071234579';
+    const card = await sent(
+      api.post('/credit_cards', { card_holder: 'Jo', card_number: APPROVE, card_expiry: '12/2039', cvv: '123', alias }),
+    );
+    expect(card.status, card.text).toBe(200);
+    expect(card.body.response.alias).toBe(alias);
+    const found = await sent(api.get(`/credit_cards/${alias}`));
+    expect(found.status).toBe(200);
+    expect(found.body.response.alias).toBe(alias);
+  });
+
+  it('a Python client reference (a random decimal) and a hex id are taken', async () => {
+    for (const reference of ['pytest-0.665963299105887', 'c0ffee1764071234579eabcdefabcdef']) {
+      const res = await sent(api.post('/purchases', { amount: 1000, currency: 'AUD', reference, card_token: cardToken }));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.response.reference).toBe(reference);
+    }
+  });
+
+  it('a millisecond count in an X-Request-Id is echoed as sent', async () => {
+    const res = await sent(api.raw('GET', '/health', { headers: { 'x-request-id': `req-${MILLIS}` } }));
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe(`req-${MILLIS}`);
+  });
+});
+
 describe('what counts as a card number', () => {
   it('not a UUID, nor a UUID with a suffix (a charge reference), though one in a few hundred holds a Luhn-valid run', () => {
     for (let i = 0; i < 20_000; i++) {

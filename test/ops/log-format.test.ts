@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config.ts';
 import { chooseLogFormat } from '../../src/platform/log-format.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { findCardNumbers } from '../../src/platform/pan-scrub.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { recurEnv, spawnRecur, type CliProcess } from '../helpers/cli-process.ts';
 import type { Config } from '../../config/config.ts';
@@ -60,6 +61,33 @@ describe('pretty lines', () => {
     expect(text).not.toContain('tok_secret_value');
     expect(text).not.toContain('c2VjcmV0');
     expect(text.trimStart().startsWith('{')).toBe(false);
+  });
+});
+
+describe('card numbers in log lines', () => {
+  it('a migration name or a millisecond count is written as it is; a card number in any printed form is masked', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger({ level: 'info', destination: destination as never });
+    // 20261124103007 and 1795939200006 pass the Luhn check; neither is of a card scheme's length.
+    logger.info({ migration: 'Migration20261124103007' }, 'applied Migration20261124103007');
+    logger.info({ reference: 'order-1795939200006' }, 'invoice paid');
+    logger.info({ reqId: '4111.1111.1111.1111' }, 'charged 4111\u00a01111\u00a01111\u00a01111');
+    logger.warn({ err: new Error('declined 4111\u20131111\u20131111\u20131111') }, 'charge failed');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const text = lines.join('');
+    expect(text).toContain('"migration":"Migration20261124103007"');
+    expect(text).toContain('"msg":"applied Migration20261124103007"');
+    expect(text).toContain('"reference":"order-1795939200006"');
+    expect(text).toContain('"reqId":"411111XXXXXX1111"');
+    expect(text).toContain('"msg":"charged 411111XXXXXX1111"');
+    expect(text).toContain('declined 411111XXXXXX1111');
+    expect(findCardNumbers(text)).toEqual([]);
   });
 });
 
