@@ -294,8 +294,7 @@ try {
         call('POST', '/v1.0/purchases', {
           amount: 1000,
           currency: 'AUD',
-          // Underscores: digit groups joined by dashes can read as a card number, which is refused.
-          reference: `b_${run}_${clients}_${c}_${i}`,
+          reference: `b-${run}-${clients}-${c}-${i}`,
           card_token: tokens[c]!,
         }),
       ),

@@ -78,7 +78,7 @@ describe('recur merchant', () => {
   it('update --unmatched-refunds switches production refunds without an original purchase', async () => {
     const created = JSON.parse((await recur(['merchant', 'create', '--name', 'Unmatched'], envOf(app))).stdout);
     const prod = app.client('production', created.production);
-    const unmatched = () => prod.post('/refunds', { card_token: 'anytoken', amount: 100, reference: `u-${Date.now().toString(36)}` });
+    const unmatched = () => prod.post('/refunds', { card_token: 'anytoken', amount: 100, reference: `u-${Date.now()}` });
     expect((await unmatched()).body.errors).toEqual(['Invalid credit card for unmatched refund']);
     const out = await recur(['merchant', 'update', '--username', created.production.username, '--unmatched-refunds', 'true'], envOf(app));
     expect(out.code).toBe(0);

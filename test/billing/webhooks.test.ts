@@ -79,9 +79,8 @@ async function paidInvoice(): Promise<string> {
   const card = (await api.post('/credit_cards', { card_holder: 'W', card_number: '5123456789012346', card_expiry: '05/2031', cvv: '123' }))
     .body.response;
   const plan = (await api.post('/plans', { name: 'Hooked', amount: 990, currency: 'AUD', interval: 'month' })).body.response;
-  const sub = (
-    await api.post('/subscriptions', { plan_id: plan.id, card_token: card.token, customer_reference: `w-${Date.now().toString(36)}` })
-  ).body.response;
+  const sub = (await api.post('/subscriptions', { plan_id: plan.id, card_token: card.token, customer_reference: `w-${Date.now()}` })).body
+    .response;
   return until('the first invoice paid', async () => {
     const invoices = (await api.get(`/invoices?subscription_id=${sub.id}`)).body.response;
     return invoices[0]?.status === 'paid' && invoices[0].id;

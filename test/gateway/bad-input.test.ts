@@ -417,8 +417,7 @@ describe('pagination bad input', () => {
 describe('logs', () => {
   it('hold no card number and no server error after all of the above', () => {
     expect(app.logs.length).toBeGreaterThan(0);
-    // pino's epoch-millisecond `time` is a 13-digit run that may pass Luhn by chance.
-    const text = app.logs.map((line) => line.replace(/"time":\d+/, '"time":0')).join('\n');
+    const text = app.logs.join('\n');
     expect(findCardNumbers(text)).toEqual([]);
     const levels = app.logs.map((line) => JSON.parse(line).level as number);
     expect(levels.filter((level) => level >= 50)).toEqual([]);
