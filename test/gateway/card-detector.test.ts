@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCardNumbers, maskPan, scrubCardNumbers } from '../../src/platform/pan-scrub.ts';
 import { cardNumberFields, scrubJson } from '../../src/platform/http/card-guard.ts';
+import { checkPan } from '../../src/gateway/cards/card-scheme.ts';
 import { CARD_CONTEXTS, TEST_PANS, cardForms, countOrdinaryRefusals, ordinaryReference, refusedOrMasked } from '../helpers/card-forms.ts';
 
 // RELIABILITY.md I6: a card number is what a card network would take for one, however it is
 // written; ordinary values real clients send are never taken for one. The full million ordinary
-// values: `node bench/card-detector.ts` (docs/benchmarks.md).
+// values: `node bench/card-detector.ts` (docs/api.md, what counts as a card number).
 
 const ORDINARY_IN_SUITE = 100_000;
 
@@ -58,6 +59,54 @@ describe('a card number, however it is written', () => {
     const text = 'from 4111 1111 1111 1111 to 3782-822463-10005, done';
     expect(findCardNumbers(text)).toEqual(['4111111111111111', '378282246310005']);
     expect(scrubCardNumbers(text)).toBe('from 411111XXXXXX1111 to 378282XXXXX0005, done');
+  });
+});
+
+describe('one rule for the vault and the detector', () => {
+  it('what card_number takes is exactly what the detector finds in free text', () => {
+    const leading = fc.constantFrom(
+      '4',
+      '34',
+      '37',
+      '51',
+      '55',
+      '2221',
+      '2720',
+      '3528',
+      '3589',
+      '300',
+      '309',
+      '36',
+      '38',
+      '6011',
+      '644',
+      '65',
+      '62',
+      '81',
+      '1',
+      '7',
+      '9',
+    );
+    fc.assert(
+      fc.property(
+        leading,
+        fc.integer({ min: 10, max: 21 }),
+        fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 21, maxLength: 21 }),
+        (prefix, length, rest) => {
+          const body = `${prefix}${rest}`.slice(0, length - 1);
+          const pan =
+            [...'0123456789']
+              .map((d) => `${body}${d}`)
+              .find((candidate) => checkPan(candidate).ok || findCardNumbers(candidate).length > 0) ?? `${body}0`;
+          expect(checkPan(pan).ok, pan).toBe(findCardNumbers(pan).length === 1);
+          expect(findCardNumbers(`ref ${pan} ok`).length === 1, pan).toBe(checkPan(pan).ok);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    expect(checkPan('4222222222222').ok).toBe(false); // a 13-digit Visa number: no longer issued
+    expect(checkPan('4000001234562345678')).toMatchObject({ ok: true, scheme: 'VISA' });
+    expect(checkPan('36700102000000')).toMatchObject({ ok: true, scheme: 'Diners' });
   });
 });
 
