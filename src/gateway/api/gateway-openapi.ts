@@ -8,7 +8,11 @@ import { SandboxScript } from '../sandbox/sandbox-script.ts';
  */
 const CardFields = {
   card_holder: z.string().max(100).describe('Name on the card'),
-  card_number: z.string().describe('13 to 19 digits; stored encrypted, shown masked to first six and last four'),
+  card_number: z
+    .string()
+    .describe(
+      "A card scheme's length (14 to 19 digits) and leading digits, Luhn-valid, spaces or dashes between groups allowed; stored encrypted, shown masked to first six and last four",
+    ),
   card_expiry: z.string().describe('MM/YYYY'),
   cvv: z.string().describe('3 or 4 digits; used for the authorisation only, never stored'),
 };
