@@ -46,40 +46,84 @@ const GROUPED: RegExp[] = GROUPINGS.flatMap((sizes) => {
   return [new RegExp(`${groups[0]}(${MARK})${groups.slice(1).join('\\1')}${END}`, 'uy'), new RegExp(`${groups.join(BLANKS)}${END}`, 'uy')];
 });
 
-/** A text as the detector reads it, and for each of its code units the original's span. */
+/**
+ * A stretch of the text as the detector reads it: `length` code units from `at`, standing for the
+ * original's units from `from`, one for one (`width` 0: the stretch is unchanged), or all for the
+ * one character of `width` units at `from` (its normal form: `４` for `4`).
+ */
+interface Stretch {
+  at: number;
+  from: number;
+  length: number;
+  width: number;
+}
+
+/** A text as the detector reads it, and where its stretches come from (null: the text as given). */
 interface Reading {
   text: string;
-  from: number[] | null;
-  to: number[] | null;
+  stretches: Stretch[] | null;
+}
+
+/** NFKC of one character, or nothing for an invisible one; remembered, as a text repeats its characters. */
+const NORMAL_FORMS = new Map<number, string>();
+function normalForm(point: number, char: string): string {
+  let normal = NORMAL_FORMS.get(point);
+  if (normal === undefined) {
+    normal = INVISIBLE.test(char) ? '' : char.normalize('NFKC');
+    if (NORMAL_FORMS.size >= 4096) NORMAL_FORMS.clear();
+    NORMAL_FORMS.set(point, normal);
+  }
+  return normal;
 }
 
 function read(text: string): Reading {
-  if (!NON_ASCII.test(text)) return { text, from: null, to: null };
-  let out = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  for (let i = 0; i < text.length;) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) {
-      out += text[i];
-      from.push(i);
-      to.push(i + 1);
-      i++;
-      continue;
-    }
-    const width = (text.codePointAt(i) ?? code) > 0xffff ? 2 : 1;
+  const parts: string[] = [];
+  const stretches: Stretch[] = [];
+  let at = 0;
+  let unchanged = 0;
+  const scan = /[^\x00-\x7f]/g;
+  for (let found = scan.exec(text); found !== null; found = scan.exec(text)) {
+    const i = found.index;
+    const point = text.codePointAt(i) ?? 0;
+    const width = point > 0xffff ? 2 : 1;
     const char = text.slice(i, i + width);
-    if (!INVISIBLE.test(char)) {
-      const normal = char.normalize('NFKC');
-      out += normal;
-      for (let k = 0; k < normal.length; k++) {
-        from.push(i);
-        to.push(i + width);
-      }
+    const normal = normalForm(point, char);
+    scan.lastIndex = i + width;
+    if (normal === char) continue;
+    if (i > unchanged) {
+      stretches.push({ at, from: unchanged, length: i - unchanged, width: 0 });
+      parts.push(text.slice(unchanged, i));
+      at += i - unchanged;
     }
-    i += width;
+    if (normal.length > 0) {
+      stretches.push({ at, from: i, length: normal.length, width });
+      parts.push(normal);
+      at += normal.length;
+    }
+    unchanged = i + width;
   }
-  return { text: out, from, to };
+  if (unchanged === 0) return { text, stretches: null };
+  if (text.length > unchanged) {
+    stretches.push({ at, from: unchanged, length: text.length - unchanged, width: 0 });
+    parts.push(text.slice(unchanged));
+  }
+  return { text: parts.join(''), stretches };
+}
+
+/** The span of the original text that code unit `p` of the reading stands for. */
+function originalSpan(reading: Reading, p: number): [number, number] {
+  const stretches = reading.stretches;
+  if (!stretches) return [p, p + 1];
+  let low = 0;
+  let high = stretches.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (stretches[mid]!.at <= p) low = mid;
+    else high = mid - 1;
+  }
+  const stretch = stretches[low]!;
+  if (stretch.width === 0) return [stretch.from + p - stretch.at, stretch.from + p - stretch.at + 1];
+  return [stretch.from, stretch.from + stretch.width];
 }
 
 function isAsciiDigit(code: number): boolean {
@@ -109,7 +153,7 @@ export function locateCardNumbers(text: string): Found[] {
   const ascii = !NON_ASCII.test(text);
   // Normalization may turn one character into two digits (`⑪`): only plain ASCII is judged by its length.
   if (ascii && (text.length < 14 || !FOUR_DIGITS.test(text))) return [];
-  const reading = ascii ? { text, from: null, to: null } : read(text);
+  const reading: Reading = ascii ? { text, stretches: null } : read(text);
   const t = reading.text;
   if (!ascii && !FOUR_DIGITS.test(t)) return [];
   const found: Found[] = [];
@@ -132,11 +176,7 @@ export function locateCardNumbers(text: string): Found[] {
         const digits = match[0].replace(/\D/g, '');
         if (!isCardNumber(digits)) continue;
         end = start + match[0].length;
-        found.push({
-          start: reading.from ? reading.from[start]! : start,
-          end: reading.to ? reading.to[end - 1]! : end,
-          digits,
-        });
+        found.push({ start: originalSpan(reading, start)[0], end: originalSpan(reading, end - 1)[1], digits });
         break;
       }
     }

@@ -55,6 +55,12 @@ describe('a card number, however it is written', () => {
     }
   });
 
+  it('is masked in place among other characters that normalization changes or keeps', () => {
+    const text = 'Société\u00a0Générale ﬁle №\u200b7: ４１１１\u3000１１１１\u3000１１１１\u3000１１１１ — 東京 😀 ok';
+    expect(findCardNumbers(text)).toEqual(['4111111111111111']);
+    expect(scrubCardNumbers(text)).toBe('Société\u00a0Générale ﬁle №\u200b7: 411111XXXXXX1111 — 東京 😀 ok');
+  });
+
   it('is found twice where it is written twice, each masked in place', () => {
     const text = 'from 4111 1111 1111 1111 to 3782-822463-10005, done';
     expect(findCardNumbers(text)).toEqual(['4111111111111111', '378282246310005']);
