@@ -194,6 +194,15 @@ describe('a card number written with other separators, invisible characters or f
     });
   }
 
+  it('is refused in an Idempotency-Key sent as UTF-8 bytes (en dashes, full-width digits)', async () => {
+    const plan = { name: 'Fine', amount: 1500, currency: 'AUD', interval: 'month' };
+    for (const form of [PRINTED['en dashes']!, PRINTED['full-width digits']!]) {
+      // Header values travel as bytes; Node reads them as Latin-1.
+      const bytes = Buffer.from(`k ${form}`, 'utf8').toString('latin1');
+      refused(await sent(api.post('/plans', plan, { 'idempotency-key': bytes })), 'idempotency-key header');
+    }
+  });
+
   it('in an X-Request-Id is not echoed: the answer and its log lines carry an id of their own', async () => {
     const given = '4111.1111.1111.1111';
     const res = await sent(api.raw('GET', '/health', { headers: { 'x-request-id': given } }));

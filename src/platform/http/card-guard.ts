@@ -34,6 +34,11 @@ function readings(value: string): string[] {
   return decoded === value ? [value] : [value, decoded];
 }
 
+/** A header value as its bytes read in UTF-8: Node reads header bytes as Latin-1, a client may have sent `–` or `４`. */
+function asUtf8(value: string): string {
+  return /[\x80-\xff]/.test(value) ? Buffer.from(value, 'latin1').toString('utf8') : value;
+}
+
 function holdsCard(value: string): boolean {
   return readings(value).some((reading) => findCardNumbers(reading).length > 0);
 }
@@ -72,7 +77,7 @@ export function cardNumberFields(request: {
   for (const name of GUARDED_HEADERS) {
     const value = request.headers[name];
     const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    if (values.some(holdsCard)) paths.push(`${name} header`);
+    if (values.some((v) => holdsCard(v) || holdsCard(asUtf8(v)))) paths.push(`${name} header`);
   }
   return [...new Set([...paths, ...queryPaths])].map((path) => `${path} may not contain a card number`);
 }
