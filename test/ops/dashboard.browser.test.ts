@@ -11,6 +11,7 @@ import { chargeJobId, expiryUpdateJobId, retryJobId, QUEUE_NAMES, KEEP_COMPLETED
 import { OPS_CONTENT_SECURITY_POLICY } from '../../src/ops/self-contained.ts';
 import { waitFor } from '../helpers/ops.ts';
 import { testRedis } from '../helpers/redis.ts';
+import { missingReason } from '../helpers/tools.ts';
 
 // The queue dashboard in a real browser (issue 5): headless Chromium loads bull-board behind the
 // ops credentials, lists every Recur queue, and its "Retry all" moves a failed charge job back
@@ -35,7 +36,7 @@ const SCREENSHOT = join(ROOT, 'test-results', 'ops-dashboard.png');
 
 const redisTest = testRedis();
 /** Without Chromium the browser tests skip, with the reason in their titles (CI installs it). */
-const NO_CHROMIUM = existsSync(CHROMIUM) ? null : `no ${CHROMIUM}; apt-get install chromium`;
+const NO_CHROMIUM = missingReason(existsSync(CHROMIUM), `no ${CHROMIUM}; apt-get install chromium`);
 const title = (t: string) => (NO_CHROMIUM && redisTest.url ? `${t} (skipped: ${NO_CHROMIUM})` : redisTest.title(t));
 let app: TestApp;
 let browser: Browser;
@@ -84,6 +85,8 @@ async function putCompletedJob(target: TestApp): Promise<string> {
 
 beforeAll(async () => {
   if (!redisTest.url || NO_CHROMIUM) return;
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: the dashboard test needs Chromium (apt-get install chromium; CI installs it)`);
   app = await startTestApp({ env: redisTest.env() });
   failedJobId = await putFailedChargeJob(app);
   // A little more to look at: a dunning retry due in an hour, and a webhook delivery waiting.
