@@ -1,6 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomKey, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -160,10 +162,12 @@ describe('recur configuration and start-up', () => {
   it('start runs every role and exits 0 on SIGTERM after closing its connections', async () => {
     const child = spawn(process.execPath, [BIN, 'start'], {
       env: envOf(app, { SANDBOX_PORT: '0', PRODUCTION_PORT: '0', REDIS_PREFIX: `recur-cli-${randomBytes(4).toString('hex')}` }),
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
+    let out = '';
     child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
     while (!/Recur sandbox API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/.test(err)) {
@@ -171,8 +175,46 @@ describe('recur configuration and start-up', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(err).toMatch(/Recur production API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/);
+    // The banner says which database (an external one here, no password), and names the command
+    // that shows the ops passwords, never a password.
+    const { hostname, port, pathname } = new URL(app.config.DATABASE_URL);
+    expect(err).toContain(`Recur database:       PostgreSQL ${hostname}:${port || 5432}${pathname}\n`);
+    expect(err).toMatch(/Recur ops:\s+https:\/\/\S+\/ops\/queues and \/metrics \(user ops; passwords: npx recur secrets show\)/);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(err).toMatch(/Recur stopped\n$/);
+    for (const secret of [app.runtime.secrets.opsPassword, app.runtime.secrets.opsAdminPassword]) {
+      expect(err).not.toContain(secret);
+      expect(out).not.toContain(secret);
+    }
+  });
+
+  it('secrets show prints the ops credentials, from DATA_DIR/secrets.json or the environment, with no database', async () => {
+    // Development: the passwords generated into DATA_DIR/secrets.json.
+    const dataDir = await mkdtemp(join(tmpdir(), 'recur-secrets-'));
+    const file = join(dataDir, 'secrets.json');
+    await writeFile(file, JSON.stringify({ ops_password: 'ops-from-the-file', ops_admin_password: 'admin-from-the-file' }));
+    const env = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    };
+    const shown = await recur(['secrets', 'show'], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe(
+      `ops:        user ops  password ops-from-the-file  (from ${file})\n` +
+        `ops admin:  user admin  password admin-from-the-file  (from ${file})\n`,
+    );
+    // Set in the environment: shown as such. Unset beside vault secrets from the environment: nobody's.
+    const fromEnv = await recur(['secrets', 'show'], { ...envOf(app), OPS_PASSWORD: 'an-ops-password-from-env' });
+    expect(fromEnv.stdout).toBe(
+      'ops:        user ops  password an-ops-password-from-env  (from OPS_PASSWORD)\n' +
+        'ops admin:  user admin  no password: OPS_ADMIN_PASSWORD is unset, so each process makes up one nobody knows; set OPS_ADMIN_PASSWORD\n',
+    );
+    const bad = await recur(['secrets', 'print'], envOf(app));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown secrets command: print');
   });
 
   it('explains its usage', async () => {

@@ -80,6 +80,10 @@ describe('RECUR_EMBEDDED=true QUEUE_BACKEND=postgres npm start', () => {
     const { recur, agent } = await startServer();
     try {
       expect(recur.stderr()).toMatch(/Recur queues:\s+postgres 127\.0\.0\.1:\d+\/recur \(schema recur_queues\)/);
+      expect(recur.stderr()).toContain(`Recur database:       embedded PostgreSQL 127.0.0.1:`);
+      expect(recur.stderr()).toMatch(
+        new RegExp(`embedded PostgreSQL 127\\.0\\.0\\.1:\\d+/recur, its data in ${join(dataDir, 'postgres')}\n`),
+      );
       // A one-shot command beside the running server uses its database.
       const created = await runRecur(['merchant', 'create', '--name', 'Embedded'], env, 60_000);
       expect(created.code, created.stderr).toBe(0);
@@ -123,6 +127,7 @@ describe('RECUR_EMBEDDED=true QUEUE_BACKEND=postgres npm start', () => {
       expect((await exitWithin(recur, 60_000)).code).toBe(0);
       await agent.close();
     }
+    expect(recur.stderr()).toMatch(/Recur stopped \(embedded PostgreSQL stopped too\)\n$/);
     expect(livePostmaster(dataDir)).toBeNull();
     expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);
   }, 240_000);

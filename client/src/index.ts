@@ -2,5 +2,5 @@ export { createRecurClient, type RecurClient, type RecurClientOptions, type Recu
 export type { PlanCreate, SubscriptionCreate, SubscriptionUpdate, WebhookCreate, ListFilter } from './recur-client.ts';
 export { RecurApiError, RecurNetworkError } from './errors.ts';
 export { verifyWebhook, SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks.ts';
-export type { FetchLike, RetryOptions } from './transport.ts';
+export type { FetchInit, FetchLike, FetchResponse, RetryOptions } from './transport.ts';
 export type { paths } from './generated/recur-api.ts';

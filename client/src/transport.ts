@@ -1,8 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { RecurNetworkError } from './errors.ts';
 
-/** A fetch as Node's or undici's: undici's accepts `dispatcher` (a custom CA, a proxy, pooling). */
-export type FetchLike = (url: string, init: RequestInit & { dispatcher?: any }) => Promise<Response>;
+/** What the client passes to a fetch: plain values that Node's fetch and undici's both accept as they are. */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body: ArrayBuffer | undefined;
+  signal: AbortSignal;
+  dispatcher?: any;
+}
+
+/**
+ * What the client reads of an answer. Node's `Response` and undici's both fit, so undici's `fetch`
+ * (a newer undici than the one inside Node, with its own `Response` type) needs no cast.
+ */
+export interface FetchResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  readonly body: { cancel(reason?: unknown): Promise<void> } | null;
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+}
+
+/**
+ * A fetch as Node's or undici's: undici's accepts `dispatcher` (a custom CA, a proxy, pooling), as in
+ * `(url, init) => fetch(url, { ...init, dispatcher: agent })`.
+ */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
 
 export interface RetryOptions {
   /** Retries after the first attempt (network error or 5xx); 2 unless told. */
@@ -37,7 +62,7 @@ function repeatable(method: string, url: string): boolean {
  * A repeated POST met its own first try still running (409, not a replay): that try's answer was
  * lost, not refused, so waiting and asking again gets it. A 409 to a first try is an answer.
  */
-function stillInFlight(method: string, attempt: number, response: Response): boolean {
+function stillInFlight(method: string, attempt: number, response: FetchResponse): boolean {
   return method === 'POST' && attempt > 0 && response.status === 409 && !response.headers.has('idempotent-replayed');
 }
 
@@ -65,13 +90,14 @@ export function retryingFetch(options: TransportOptions): (request: Request) => 
       try {
         const response = await options.fetch(request.url, {
           method: request.method,
-          headers,
+          headers: Object.fromEntries(headers),
           body,
           signal: request.signal,
           ...(options.dispatcher ? { dispatcher: options.dispatcher as any } : {}),
         });
         if (!(RETRIED_STATUSES.has(response.status) || stillInFlight(request.method, attempt, response)) || attempt === attempts - 1) {
-          return response;
+          // Node's Response or undici's: the same class at run time, whatever the types say.
+          return response as unknown as Response;
         }
         await response.body?.cancel();
       } catch (err) {

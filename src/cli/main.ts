@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError, type Config } from '../../config/config.ts';
 import { createProcessLogger } from '../platform/logger.ts';
@@ -12,6 +14,7 @@ import { isAppError } from '../platform/errors.ts';
 import { QUEUE_NAMES, type QueueName } from '../queues/queues.ts';
 import { parseDemoArgs, runDemo } from './demo.command.ts';
 import { resolveEmbedded } from './embedded.ts';
+import { secretsFromEnvironment } from '../platform/secrets.ts';
 
 const USAGE = `Usage: recur <command>
 
@@ -30,6 +33,7 @@ Commands:
   queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
   queues retry <queue>                    send a queue's failed jobs back to work (safe: every job is idempotent)
+  secrets show                            the ops and ops admin credentials (from the environment or DATA_DIR/secrets.json)
   demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)
 
 Configuration comes from the environment: see the README.`;
@@ -53,13 +57,47 @@ async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  // Reads configuration and DATA_DIR only: no database to start or reach.
+  if (command === 'secrets') return showSecrets(loadConfig(process.env), argv.slice(1));
   const server = ['start', 'api', 'scheduler', 'worker'].includes(command);
   const { config, embedded } = await resolveEmbedded(loadConfig(process.env), { flag, mode: server ? 'server' : 'client' });
+  let code: number;
   try {
-    return await run(argv, config);
+    code = await run(argv, config);
   } finally {
     await embedded?.stop();
   }
+  // The last line of a server that shut down in order (its embedded PostgreSQL included).
+  if (server) process.stderr.write(`Recur stopped${embedded ? ' (embedded PostgreSQL stopped too)' : ''}\n`);
+  return code;
+}
+
+/**
+ * `recur secrets show`: the ops credentials, for the terminal that asks (the start banner and the
+ * logs name this command, never the passwords). A password set in the environment is shown as such.
+ */
+async function showSecrets(config: Config, args: string[]): Promise<number> {
+  if (args[0] !== 'show' || args.length > 1) throw new UsageError(`unknown secrets command: ${args.join(' ') || '(none)'}`);
+  const file = join(config.DATA_DIR, 'secrets.json');
+  let stored: { ops_password?: string; ops_admin_password?: string } = {};
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const line = (label: string, username: string, fromEnv: string | undefined, fromFile: string | undefined, variable: string) => {
+    if (fromEnv) return `${label}user ${username}  password ${fromEnv}  (from ${variable})`;
+    // With the secrets in the environment, an unset password is a random one per process: nobody's.
+    if (secretsFromEnvironment(config))
+      return `${label}user ${username}  no password: ${variable} is unset, so each process makes up one nobody knows; set ${variable}`;
+    if (fromFile) return `${label}user ${username}  password ${fromFile}  (from ${file})`;
+    return `${label}user ${username}  no password yet: ${file} has none (recur start generates it outside production)`;
+  };
+  process.stdout.write(
+    `${line('ops:        ', config.OPS_USERNAME, config.OPS_PASSWORD, stored.ops_password, 'OPS_PASSWORD')}\n` +
+      `${line('ops admin:  ', config.OPS_ADMIN_USERNAME, config.OPS_ADMIN_PASSWORD, stored.ops_admin_password, 'OPS_ADMIN_PASSWORD')}\n`,
+  );
+  return 0;
 }
 
 async function run(argv: string[], config: Config): Promise<number> {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from '../../config/config.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { startRoles, type Roles } from '../composition/roles.ts';
@@ -6,6 +7,17 @@ import { resolveTls } from '../platform/tls.ts';
 import { onShutdownSignal } from './shutdown.ts';
 import { createProcessLogger } from '../platform/logger.ts';
 import { postgresFailure, runStartupChecks } from '../ops/startup-checks.ts';
+import { hostOf } from '../queues/queue-backend.ts';
+
+/** The command that prints the ops credentials: the banner names it, never the passwords themselves. */
+export const SHOW_SECRETS_COMMAND = 'npx recur secrets show';
+
+/** Where the database is, for the banner: the embedded PostgreSQL and its data folder, or the external one (no password). */
+export function describeDatabase(config: Config): string {
+  return config.RECUR_EMBEDDED === true
+    ? `embedded PostgreSQL ${hostOf(config.DATABASE_URL)}, its data in ${join(config.DATA_DIR, 'postgres')}`
+    : `PostgreSQL ${hostOf(config.DATABASE_URL)}`;
+}
 
 /**
  * `recur start` (every role), `recur api`, `recur scheduler`, `recur worker`: checks PostgreSQL
@@ -35,18 +47,15 @@ export async function runRoles(
     const tls = roles.api || config.OPS_ENABLED ? await resolveTls(config, logger) : undefined;
     process_ = await startRoles(runtime, roles, { tls, concurrency: options.concurrency, queues: options.queues });
     const urls = process_.listeners?.urls;
+    process.stderr.write(`Recur database:       ${describeDatabase(config)}\n`);
     process.stderr.write(`Recur queues:         ${runtime.queueConnection.describe}\n`);
     if (urls?.sandbox) process.stderr.write(`Recur sandbox API:    ${urls.sandbox}\n`);
     if (urls) process.stderr.write(`Recur production API: ${urls.production}\n`);
     if (process_.ops) {
-      const where = config.OPS_PASSWORD ? 'OPS_PASSWORD' : `ops_password in ${config.DATA_DIR}/secrets.json`;
       process.stderr.write(
-        `Recur ops:            ${process_.ops.url}/ops/queues and /metrics (user ${config.OPS_USERNAME}, password: ${where})\n`,
+        `Recur ops:            ${process_.ops.url}/ops/queues and /metrics (user ${config.OPS_USERNAME}; passwords: ${SHOW_SECRETS_COMMAND})\n`,
       );
-      const adminWhere = config.OPS_ADMIN_PASSWORD ? 'OPS_ADMIN_PASSWORD' : `ops_admin_password in ${config.DATA_DIR}/secrets.json`;
-      process.stderr.write(
-        `Recur ops admin:      ${process_.ops.url}/ops/admin/queues (user ${config.OPS_ADMIN_USERNAME}, password: ${adminWhere})\n`,
-      );
+      process.stderr.write(`Recur ops admin:      ${process_.ops.url}/ops/admin/queues (user ${config.OPS_ADMIN_USERNAME})\n`);
     }
     if (tls?.selfSigned) process.stderr.write(`TLS: self-signed certificate in ${config.DATA_DIR}/tls/cert.pem (curl --cacert, or -k)\n`);
     // Last, after the banner: whoever waits for this line finds the banner already written.

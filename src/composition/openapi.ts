@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { GATEWAY_BODY_DOCS } from '../gateway/api/gateway-openapi.ts';
+import { OPERATION_DOCS } from './operation-docs.ts';
 
 const fromZod = createJsonSchemaTransform({});
 
@@ -60,6 +61,35 @@ export function documentedResponses(method: string, path: string, hasInput: bool
   return responses;
 }
 
+type OpenApiOperation = {
+  summary?: string;
+  description?: string;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
+type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> };
+
+/**
+ * Each operation's summary, description and example request and answer, from the one file that
+ * holds them (operation-docs.ts), keyed by method and path under the prefix.
+ */
+function withOperationDocs(document: OpenApiDocument, prefix: string): OpenApiDocument {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const doc = OPERATION_DOCS[`${method.toUpperCase()} ${path.slice(prefix.length)}`];
+      if (!doc) continue;
+      operation.summary = doc.summary;
+      operation.description = doc.description;
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && doc.request !== undefined) body.example = doc.request;
+      const success = operation.responses?.['201'] ?? operation.responses?.['200'];
+      const answer = success?.content?.['application/json'];
+      if (answer) answer.example = doc.response;
+    }
+  }
+  return document;
+}
+
 /**
  * The API described for its users: an OpenAPI 3.1 document built from the routes' zod schemas
  * (and the documented bodies of routes that check their input by hand), served without
@@ -107,7 +137,7 @@ export function registerOpenApi(app: HttpServer, options: { prefix: string; sand
       }
       return out;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withOperationDocs(jsonSchemaTransformObject(input) as OpenApiDocument, options.prefix),
   });
   app.register(fastifySwaggerUi, { routePrefix: `${options.prefix}/docs` });
   app.get(`${options.prefix}/openapi.json`, { schema: { hide: true } }, async (_req, reply) => reply.send(app.swagger()));

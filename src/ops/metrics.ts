@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { SqlPool } from '../platform/sql.ts';
 import type { ChargeResult } from '../billing/charges/attempt-charge.service.ts';
 
-/** Job states a queue reports; `completed` counts from BullMQ's worker metrics (completed jobs are removed). */
+/** Job states a queue reports; `completed` counts from BullMQ's worker metrics (the completed jobs kept are only the last day's). */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
 /**

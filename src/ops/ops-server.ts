@@ -13,6 +13,7 @@ import type { TlsMaterial } from '../platform/tls.ts';
 import type { RecurMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { registerProbes } from './probes.ts';
+import { serveSelfContained } from './self-contained.ts';
 
 export const DASHBOARD_PATH = '/ops/queues';
 /** The same dashboard with its actions (retry, clean, remove, …): the admin credential only. */
@@ -70,6 +71,7 @@ function dashboard(deps: OpsServerDeps, path: string, readOnlyMode: boolean) {
 
 export function buildOpsServer(deps: OpsServerDeps): HttpServer {
   const app = createHttpsServer({ tls: deps.tls, logger: deps.logger, bodyLimit: 64 * 1024, test: false });
+  serveSelfContained(app);
   registerProbes(app, deps.readiness);
   const roles = new WeakMap<object, OpsRole>();
   app.register(async (ops) => {

@@ -6,7 +6,7 @@ export interface QueueRow {
   active: number;
   delayed: number;
   failed: number;
-  /** Completed since BullMQ's worker metrics began (completed jobs themselves are removed). */
+  /** Completed since BullMQ's worker metrics began (the completed jobs themselves are kept only a day, 1,000 at most). */
   completed: number;
   /** Completed and failed in the last five minutes, per minute, from the workers' metrics. */
   completedPerMinute: number;

@@ -52,9 +52,13 @@ export function parseVaultKeys(spec: string): Map<string, Buffer> {
   return keys;
 }
 
+/** Whether the secrets come from the environment (any vault secret set) rather than DATA_DIR/secrets.json. */
+export function secretsFromEnvironment(config: Config): boolean {
+  return [config.VAULT_KEYS, config.VAULT_FINGERPRINT_KEY, config.CREDENTIAL_HASH_KEY].some(Boolean);
+}
+
 function fromConfig(config: Config): Secrets | undefined {
-  const given = [config.VAULT_KEYS, config.VAULT_FINGERPRINT_KEY, config.CREDENTIAL_HASH_KEY];
-  if (!given.some(Boolean)) return undefined;
+  if (!secretsFromEnvironment(config)) return undefined;
   const missing = (['VAULT_KEYS', 'VAULT_FINGERPRINT_KEY', 'CREDENTIAL_HASH_KEY'] as const).filter((k) => !config[k]);
   if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when any vault secret is set`));
   const vaultKeys = parseVaultKeys(config.VAULT_KEYS!);

@@ -42,7 +42,7 @@ export interface QueueConnectionSettings {
   role: 'producer' | 'worker';
 }
 
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     const u = new URL(url);
     const port = u.port || (u.protocol.startsWith('redis') ? '6379' : '5432');

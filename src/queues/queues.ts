@@ -29,15 +29,24 @@ export function expiryUpdateJobId(job: ExpiryUpdateJob): string {
 }
 
 /**
+ * Finished jobs kept for the queue dashboard and `recur queues failed`, bounded by age and count
+ * per queue so Redis (or the queue schema) stays flat however long Recur bills: completed jobs for
+ * a day, at most 1,000 per queue; failed jobs for 30 days, at most 10,000 per queue. PostgreSQL,
+ * not the queue, remembers outcomes: a kept job only shows what ran. docs/operations.md says so.
+ */
+export const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 1_000 } as const;
+export const KEEP_FAILED = { age: 30 * 24 * 60 * 60, count: 10_000 } as const;
+
+/**
  * Transport retries in seconds, kept apart from dunning retries in days: a job fails only on an
- * infrastructure fault (a decline completes it). Completed jobs are removed so that a
- * reconciler can enqueue the same attempt again; PostgreSQL, not Redis, remembers outcomes.
+ * infrastructure fault (a decline completes it). A reconciler that enqueues the same attempt again
+ * first removes its finished job (`clearFinished`), which would otherwise swallow the re-add.
  */
 export const CHARGE_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: true,
-  removeOnFail: { count: 10_000 },
+  removeOnComplete: KEEP_COMPLETED,
+  removeOnFail: KEEP_FAILED,
 };
 
 /** Workers count completed and failed jobs per minute in Redis, a week back: `recur queues` and the dashboard read them. */
@@ -64,7 +73,12 @@ export function createQueues(
   const retry = connection.queue('retry', { defaultJobOptions: CHARGE_JOB_OPTIONS });
   const expiryUpdate = connection.queue('expiry-update', { defaultJobOptions: CHARGE_JOB_OPTIONS });
   const webhook = connection.queue('webhook', {
-    defaultJobOptions: { attempts: webhookAttempts, backoff: { type: 'webhook' }, removeOnComplete: true, removeOnFail: { count: 10_000 } },
+    defaultJobOptions: {
+      attempts: webhookAttempts,
+      backoff: { type: 'webhook' },
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_FAILED,
+    },
   });
   const all = [charge, retry, expiryUpdate, webhook];
   // Without a listener BullMQ prints connection errors raw to stderr, outside the logger.
@@ -81,17 +95,21 @@ export function createQueues(
   };
 }
 
-async function clearFailed(queue: Queue, ids: string[]): Promise<void> {
+/**
+ * Removes the finished (failed or completed) jobs of these ids: BullMQ ignores an add under the id
+ * of a job it still holds, so a job kept for the dashboard would swallow a deliberate re-send.
+ */
+async function clearFinished(queue: Queue, ids: string[]): Promise<void> {
   for (const id of ids) {
     const existing = await queue.getJob(id);
-    if (existing && (await existing.isFailed())) await existing.remove();
+    if (existing && ((await existing.isFailed()) || (await existing.isCompleted()))) await existing.remove();
   }
 }
 
 /** Hands due retries to the retry queue; `delayMs` holds a job until its time (real-clock subscriptions). */
 export async function enqueueRetries(queues: Queues, jobs: (RetryJob & { delayMs?: number })[]): Promise<void> {
   if (jobs.length === 0) return;
-  await clearFailed(queues.retry, jobs.map(retryJobId));
+  await clearFinished(queues.retry, jobs.map(retryJobId));
   await queues.retry.addBulk(
     jobs.map(({ delayMs, ...data }) => ({
       name: 'retry',
@@ -103,18 +121,19 @@ export async function enqueueRetries(queues: Queues, jobs: (RetryJob & { delayMs
 
 export async function enqueueExpiryUpdates(queues: Queues, jobs: ExpiryUpdateJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await clearFailed(queues.expiryUpdate, jobs.map(expiryUpdateJobId));
+  await clearFinished(queues.expiryUpdate, jobs.map(expiryUpdateJobId));
   await queues.expiryUpdate.addBulk(
     jobs.map((data) => ({ name: 'expiry-update', data: ExpiryUpdateJob.parse(data), opts: { jobId: expiryUpdateJobId(data) } })),
   );
 }
 
 /**
- * Hands owed charges back to the queue (the sweep). A job that spent its transport retries stays
- * in Redis as failed under its id, which would swallow the re-add: such a job is removed first.
+ * Hands owed charges back to the queue (the sweep). A job that spent its transport retries (or one
+ * that completed with the outcome still unknown) stays in the queue under its id, which would
+ * swallow the re-add: such a job is removed first.
  */
 export async function requeueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
-  await clearFailed(queues.charge, jobs.map(chargeJobId));
+  await clearFinished(queues.charge, jobs.map(chargeJobId));
   await enqueueCharges(queues, jobs);
 }
 
@@ -126,7 +145,7 @@ export async function enqueueCharges(queues: Queues, jobs: ChargeJob[]): Promise
 
 /** Hands deliveries back to the queue (a manual retry): a job that spent its tries is removed first. */
 export async function resendWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
-  await clearFailed(
+  await clearFinished(
     queues.webhook,
     deliveryIds.map((id) => `webhook-${id}`),
   );

@@ -257,10 +257,14 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
   });
 
   it('has as many requests in flight as its callers send (a slow gateway does not queue them in the client)', async () => {
-    // A gateway that holds each request until `releaseAt` are open at once (stragglers go every 300 ms).
+    // A gateway that holds each request until `releaseAt` are open at once, or until every request
+    // not yet answered is open (the last, smaller round): no timer, so a machine under load cannot
+    // release a round early. A client that queued requests would leave them held and time out.
     const held: ServerResponse[] = [];
     let releaseAt = 0;
+    let unanswered = 0;
     let peak = 0;
+    let connections = 0;
     const release = () => {
       const body = JSON.stringify({
         successful: true,
@@ -268,33 +272,37 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
         errors: [],
         test: true,
       });
+      unanswered -= held.length;
       for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(body);
     };
     const server = createHttpsServer({ cert: app.tls.cert, key: app.tls.key }, (req, res) => {
       req.resume();
       held.push(res);
       peak = Math.max(peak, held.length);
-      if (held.length >= releaseAt) release();
+      if (held.length >= Math.min(releaseAt, unanswered)) release();
     });
-    const stragglers = setInterval(release, 300);
+    server.on('secureConnection', () => connections++);
     try {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1.0`;
 
       // 50 at once, as 50 charge workers send them: all 50 reach the gateway together.
       releaseAt = 50;
+      unanswered = 50;
       const wide = newClient({ baseUrl, timeoutMs: 5_000 });
       await Promise.all(Array.from({ length: 50 }, () => wide.health()));
       expect(peak).toBe(50);
 
-      // A pool the caller sizes still caps what is in flight.
+      // A pool the caller sizes still caps what is in flight: 20 requests over 8 connections.
       releaseAt = 8;
+      unanswered = 20;
       peak = 0;
+      connections = 0;
       const narrow = newClient({ baseUrl, timeoutMs: 5_000, connections: 8 });
       await Promise.all(Array.from({ length: 20 }, () => narrow.health()));
       expect(peak).toBe(8);
+      expect(connections).toBe(8);
     } finally {
-      clearInterval(stragglers);
       release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

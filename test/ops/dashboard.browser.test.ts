@@ -7,9 +7,11 @@ import { Worker } from 'bullmq';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { chargeJobId, retryJobId, QUEUE_NAMES } from '../../src/queues/queues.ts';
+import { chargeJobId, expiryUpdateJobId, retryJobId, QUEUE_NAMES, KEEP_COMPLETED, KEEP_FAILED } from '../../src/queues/queues.ts';
+import { OPS_CONTENT_SECURITY_POLICY } from '../../src/ops/self-contained.ts';
 import { waitFor } from '../helpers/ops.ts';
 import { testRedis } from '../helpers/redis.ts';
+import { missingReason } from '../helpers/tools.ts';
 
 // The queue dashboard in a real browser (issue 5): headless Chromium loads bull-board behind the
 // ops credentials, lists every Recur queue, and its "Retry all" moves a failed charge job back
@@ -33,6 +35,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'test-results', 'ops-dashboard.png');
 
 const redisTest = testRedis();
+/** Without Chromium the browser tests skip, with the reason in their titles (CI installs it). */
+const NO_CHROMIUM = missingReason(existsSync(CHROMIUM), `no ${CHROMIUM}; apt-get install chromium`);
+const title = (t: string) => (NO_CHROMIUM && redisTest.url ? `${t} (skipped: ${NO_CHROMIUM})` : redisTest.title(t));
 let app: TestApp;
 let browser: Browser;
 let failedJobId: string;
@@ -58,10 +63,30 @@ async function putFailedChargeJob(target: TestApp): Promise<string> {
   return jobId;
 }
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the dashboard test needs Chromium (apt-get install chromium; CI installs it)`);
+/** An expiry-update job that ran and completed, as the worker's do, under the queue's own job options. */
+async function putCompletedJob(target: TestApp): Promise<string> {
+  const data = { subscriptionId: randomUUID(), invoiceId: randomUUID() };
+  const jobId = expiryUpdateJobId(data);
+  // The queue no other test here uses: the next job a worker takes from it is this one.
+  await target.runtime.queues.expiryUpdate.add('expiry-update', data, { jobId });
+  const connection = target.runtime.redis!.duplicate({ maxRetriesPerRequest: null });
+  const hand = new Worker('expiry-update', null, { connection, prefix: target.config.REDIS_PREFIX, autorun: false });
+  try {
+    const token = randomUUID();
+    const job = await hand.getNextJob(token);
+    expect(job?.id).toBe(jobId);
+    await job!.moveToCompleted({ kind: 'notified' }, token, false);
+  } finally {
+    await hand.close();
+    connection.disconnect();
   }
+  return jobId;
+}
+
+beforeAll(async () => {
+  if (!redisTest.url || NO_CHROMIUM) return;
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: the dashboard test needs Chromium (apt-get install chromium; CI installs it)`);
   app = await startTestApp({ env: redisTest.env() });
   failedJobId = await putFailedChargeJob(app);
   // A little more to look at: a dunning retry due in an hour, and a webhook delivery waiting.
@@ -89,7 +114,7 @@ async function opsContext(who: 'nobody' | 'ops' | 'admin'): Promise<BrowserConte
   });
 }
 
-describe.skipIf(!redisTest.url)(redisTest.title('queue dashboard in Chromium'), () => {
+describe.skipIf(!redisTest.url || NO_CHROMIUM)(title('queue dashboard in Chromium'), () => {
   it('answers 401 without the ops credentials, and shows no queue', async () => {
     const context = await opsContext('nobody');
     try {
@@ -176,6 +201,54 @@ describe.skipIf(!redisTest.url)(redisTest.title('queue dashboard in Chromium'), 
       expect(await app.runtime.queues.charge.getFailedCount()).toBe(0);
       // And the page stops listing it under Failed.
       await page.getByText(failedJobId).waitFor({ state: 'detached', timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps completed jobs (bounded by age and count) and shows them', async () => {
+    for (const queue of app.runtime.queues.all()) {
+      expect(queue.defaultJobOptions.removeOnComplete, queue.name).toEqual(KEEP_COMPLETED);
+      expect(queue.defaultJobOptions.removeOnFail, queue.name).toEqual(KEEP_FAILED);
+    }
+    expect(KEEP_COMPLETED.count).toBeLessThanOrEqual(1_000);
+    expect(KEEP_COMPLETED.age).toBeLessThanOrEqual(7 * 24 * 3600);
+    const completedJobId = await putCompletedJob(app);
+    expect(await app.runtime.queues.expiryUpdate.getJobState(completedJobId)).toBe('completed');
+    const context = await opsContext('ops');
+    try {
+      const page = await context.newPage();
+      const res = await page.goto(`${app.process.ops!.url}/ops/queues/queue/expiry-update?status=completed`);
+      expect(res?.status()).toBe(200);
+      await page.getByText(completedJobId).waitFor({ state: 'visible' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads every page with nothing from outside loopback, under a strict Content-Security-Policy', async () => {
+    const context = await opsContext('admin');
+    const requested: string[] = [];
+    const refused: string[] = [];
+    context.on('request', (request) => requested.push(request.url()));
+    try {
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      });
+      for (const path of ['/ops/queues', '/ops/queues/queue/charge?status=failed', '/ops/admin/queues']) {
+        const res = await page.goto(`${app.process.ops!.url}${path}`);
+        expect(res?.status(), path).toBe(200);
+        expect(res?.headers()['content-security-policy'], path).toBe(OPS_CONTENT_SECURITY_POLICY);
+        expect(await res?.text(), path).not.toMatch(/fonts\.googleapis\.com|https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
+        // The page really ran under the policy: its scripts drew the sidebar.
+        await page.locator('#bull-board-sidebar').getByText('charge', { exact: true }).waitFor({ state: 'visible' });
+        await page.waitForLoadState('networkidle');
+      }
+      expect(requested.length).toBeGreaterThan(3);
+      const outside = requested.filter((url) => !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname));
+      expect(outside, 'requests that left loopback').toEqual([]);
+      expect(refused, 'what the policy refused').toEqual([]);
     } finally {
       await context.close();
     }

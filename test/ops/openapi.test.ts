@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { fetchPath } from '../helpers/ops.ts';
+import { OPERATION_DOCS } from '../../src/composition/operation-docs.ts';
 
 // The API described for its users (issue 5): an OpenAPI 3.1 document served without credentials
 // at /v1.0/openapi.json, listing every route each listener serves, and a browsable UI.
@@ -125,6 +126,37 @@ describe('OpenAPI document', () => {
     // Probes, the document itself and the UI are not API operations.
     for (const path of Object.keys(sandboxDoc.paths)) expect(path.startsWith(`${PREFIX}/`), path).toBe(true);
     expect(Object.keys(sandboxDoc.paths).some((p) => /openapi|docs|livez|readyz|metrics/.test(p))).toBe(false);
+  });
+
+  it('gives every operation a summary, a description, and a real example request and answer (operation-docs.ts)', () => {
+    const operations: string[] = [];
+    for (const doc of [sandboxDoc, productionDoc]) {
+      for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const name = `${method.toUpperCase()} ${path}`;
+          operations.push(`${method.toUpperCase()} ${path.slice(PREFIX.length)}`);
+          expect(operation.summary, `${name} summary`).toMatch(/\w{3}/);
+          expect(operation.description, `${name} description`).toMatch(/\w{3}.{10,}/);
+          const success = operation.responses['201'] ?? operation.responses['200'];
+          const answer = success.content['application/json'].example;
+          expect(answer, `${name} example answer`).toBeDefined();
+          // A real record, not the schema's placeholders ("string", 0).
+          expect(JSON.stringify(answer), `${name} example answer`).not.toMatch(/:"string"|:\["string"\]/);
+          if (!['/ping', '/ping.json'].includes(path.slice(PREFIX.length))) {
+            expect(answer, `${name} example answer`).toMatchObject({ successful: true, errors: [] });
+            expect(answer.response, `${name} example answer`).toBeTruthy();
+          }
+          const body = operation.requestBody?.content?.['application/json'];
+          // Operations with a body schema that asks for something show a request that has it.
+          if (body && (body.schema?.required?.length ?? 0) > 0) {
+            expect(body.example, `${name} example request`).toBeDefined();
+            for (const field of body.schema.required) expect(body.example, `${name} example request`).toHaveProperty(field);
+          }
+        }
+      }
+    }
+    // And no entry documents an operation that does not exist.
+    expect(Object.keys(OPERATION_DOCS).filter((key) => !operations.includes(key))).toEqual([]);
   });
 
   it('declares every path parameter, and a response for every operation', () => {

@@ -9,6 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Check credentials and the database
+         * @description Answers 200 when the credentials are valid and the database answers, otherwise 503. `echo` comes back in `response.echo`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -27,6 +31,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "timestamp": "2026-11-22T07:21:52.173Z",
+                         *         "echo": "ping"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -134,6 +149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Ping (not enveloped)
+         * @description What the official Ruby client calls. Authenticated like every request; the answer is not enveloped: `{"timestamp": <unix seconds>, "echo": "<echo>"}`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -152,6 +171,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "timestamp": 1795939200,
+                         *       "echo": "hello"
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -259,6 +284,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Ping, JSON spelling (not enveloped)
+         * @description The same as `GET /ping`, under the name some clients use.
+         */
         get: {
             parameters: {
                 query?: {
@@ -277,6 +306,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "timestamp": 1795939200,
+                         *       "echo": "hello"
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -384,6 +419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List cards
+         * @description The merchant's cards in this environment, newest first, paginated (`limit` up to 50, `offset` is the page number from 1).
+         */
         get: {
             parameters: {
                 query?: {
@@ -403,6 +442,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "token": "r5u58fueb5ulhlhbjj4z",
+                         *           "card_holder": "Jane Doe",
+                         *           "card_number": "512345XXXXXX2346",
+                         *           "card_expiry": "2030-05-31",
+                         *           "card_type": "MasterCard",
+                         *           "card_category": "Credit",
+                         *           "card_subcategory": "Standard",
+                         *           "card_issuer": "Recur Test Bank",
+                         *           "card_country": "AU",
+                         *           "authorized": true,
+                         *           "transaction_count": 0,
+                         *           "alias": "customer-42"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -496,6 +562,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Tokenize a card
+         * @description Seals the card number in the vault and answers the card record with its token (the number masked to first six and last four). The same number and expiry again for the same merchant answers the existing token. The CVV is used for this call only and never stored. Every validation problem is listed at once (422).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -505,6 +575,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "card_holder": "Jane Doe",
+                     *       "card_number": "5123456789012346",
+                     *       "card_expiry": "05/2030",
+                     *       "cvv": "123",
+                     *       "alias": "customer-42"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Name on the card */
                         card_holder: string;
@@ -530,6 +609,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_category": "Credit",
+                         *         "card_subcategory": "Standard",
+                         *         "card_issuer": "Recur Test Bank",
+                         *         "card_country": "AU",
+                         *         "authorized": true,
+                         *         "transaction_count": 0,
+                         *         "alias": "customer-42"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -635,6 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a card by token or alias
+         * @description One card, looked up by token or by alias (a token wins over an alias of the same spelling). Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -652,6 +756,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_category": "Credit",
+                         *         "card_subcategory": "Standard",
+                         *         "card_issuer": "Recur Test Bank",
+                         *         "card_country": "AU",
+                         *         "authorized": true,
+                         *         "transaction_count": 0,
+                         *         "alias": "customer-42"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -744,6 +869,10 @@ export interface paths {
                 };
             };
         };
+        /**
+         * Update a card's expiry or alias
+         * @description A new expiry, or an alias set, moved or removed (`null`). Subscriptions on the card learn the new expiry and invoices held for a card update are retried at once; a `card.updated` event is emitted.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -755,6 +884,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "card_expiry": "08/2031"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The new expiry, MM/YYYY: held invoices on this card are retried at once */
                         card_expiry?: string;
@@ -770,6 +904,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_expiry": "2031-08-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_category": "Credit",
+                         *         "card_subcategory": "Standard",
+                         *         "card_issuer": "Recur Test Bank",
+                         *         "card_country": "AU",
+                         *         "authorized": true,
+                         *         "transaction_count": 0,
+                         *         "alias": "customer-42"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -900,6 +1055,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List purchases
+         * @description Purchases in this environment, newest first, paginated (`limit` up to 50, `offset` is the page number from 1).
+         */
         get: {
             parameters: {
                 query?: {
@@ -919,6 +1078,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "DOCS-P-2Q9WLBLO",
+                         *           "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *           "authorization": "078178",
+                         *           "card_number": "512345XXXXXX2346",
+                         *           "card_holder": "Jane Doe",
+                         *           "card_expiry": "2030-05-31",
+                         *           "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *           "card_type": "MasterCard",
+                         *           "amount": 1000,
+                         *           "decimal_amount": 10,
+                         *           "successful": true,
+                         *           "message": "Approved",
+                         *           "reference": "order-1",
+                         *           "currency": "AUD",
+                         *           "response_code": "00",
+                         *           "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *           "settlement_date": "2026-11-22",
+                         *           "captured": true,
+                         *           "captured_amount": 1000,
+                         *           "refunded_amount": 0,
+                         *           "rrn": "024877441153",
+                         *           "cvv_match": "U",
+                         *           "metadata": {},
+                         *           "customer_ip": null,
+                         *           "extra": {}
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1012,6 +1211,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Charge a card
+         * @description Charges a stored card (`card_token`: a token or an alias) or raw card details (tokenized in the same call). `amount` is in minor units (1000 = AUD 10.00); `reference` is unique per merchant and environment, so a repeat with the same reference is refused rather than charged twice. A decline is not an error: `successful: true` with `response.successful: false` and the bank's `response_code`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1021,6 +1224,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1000,
+                     *       "currency": "AUD",
+                     *       "reference": "order-1",
+                     *       "card_token": "customer-42"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Minor units (cents) */
                         amount: number;
@@ -1077,6 +1288,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-P-2Q9WLBLO",
+                         *         "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "authorization": "078178",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_type": "MasterCard",
+                         *         "amount": 1000,
+                         *         "decimal_amount": 10,
+                         *         "successful": true,
+                         *         "message": "Approved",
+                         *         "reference": "order-1",
+                         *         "currency": "AUD",
+                         *         "response_code": "00",
+                         *         "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "captured": true,
+                         *         "captured_amount": 1000,
+                         *         "refunded_amount": 0,
+                         *         "rrn": "024877441153",
+                         *         "cvv_match": "U",
+                         *         "metadata": {},
+                         *         "customer_ip": null,
+                         *         "extra": {}
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1208,6 +1453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Void a purchase
+         * @description Voids an uncaptured authorization, or a purchase not yet settled (settlement is at the end of its UTC day) and not refunded. The id comes as `?id=` or in the body. The answer is the purchase with `voided: true`.
+         */
         post: {
             parameters: {
                 query?: {
@@ -1220,6 +1469,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "DOCS-P-2Q9WLBLO"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The purchase or refund to void (or ?id=) */
                         id?: string;
@@ -1233,6 +1487,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-P-2Q9WLBLO",
+                         *         "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "authorization": "078178",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_type": "MasterCard",
+                         *         "amount": 1000,
+                         *         "decimal_amount": 10,
+                         *         "successful": true,
+                         *         "message": "Voided",
+                         *         "reference": "order-1",
+                         *         "currency": "AUD",
+                         *         "response_code": "00",
+                         *         "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "captured": true,
+                         *         "captured_amount": 1000,
+                         *         "refunded_amount": 0,
+                         *         "rrn": "024877441153",
+                         *         "cvv_match": "U",
+                         *         "metadata": {},
+                         *         "customer_ip": null,
+                         *         "extra": {},
+                         *         "voided": true
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1340,6 +1629,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Capture an authorization
+         * @description Captures an authorization (a purchase made with `capture: false`), once, for up to the authorized amount (`amount` in minor units: 800 = AUD 8.00). A refused capture answers 200 with `successful: false`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1351,6 +1644,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 800,
+                     *       "currency": "AUD"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Minor units; at most the authorized amount */
                         amount: number;
@@ -1366,6 +1665,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-P-2Q9WLBLO",
+                         *         "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "authorization": "078178",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_type": "MasterCard",
+                         *         "amount": 1000,
+                         *         "decimal_amount": 10,
+                         *         "successful": true,
+                         *         "message": "Approved",
+                         *         "reference": "order-1",
+                         *         "currency": "AUD",
+                         *         "response_code": "00",
+                         *         "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "captured": true,
+                         *         "captured_amount": 800,
+                         *         "refunded_amount": 0,
+                         *         "rrn": "024877441153",
+                         *         "cvv_match": "U",
+                         *         "metadata": {},
+                         *         "customer_ip": null,
+                         *         "extra": {}
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1495,6 +1828,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a purchase by id or reference
+         * @description One purchase, looked up by its id or by your reference. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1512,6 +1849,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-P-2Q9WLBLO",
+                         *         "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "authorization": "078178",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_type": "MasterCard",
+                         *         "amount": 1000,
+                         *         "decimal_amount": 10,
+                         *         "successful": true,
+                         *         "message": "Approved",
+                         *         "reference": "order-1",
+                         *         "currency": "AUD",
+                         *         "response_code": "00",
+                         *         "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "captured": true,
+                         *         "captured_amount": 1000,
+                         *         "refunded_amount": 0,
+                         *         "rrn": "024877441153",
+                         *         "cvv_match": "U",
+                         *         "metadata": {},
+                         *         "customer_ip": null,
+                         *         "extra": {}
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1619,6 +1990,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List refunds
+         * @description Refunds in this environment, newest first, paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1638,6 +2013,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "DOCS-R-4CISLT8T",
+                         *           "transaction_id": "DOCS-R-4CISLT8T",
+                         *           "authorization": "786720",
+                         *           "amount": 400,
+                         *           "decimal_amount": 4,
+                         *           "refunded": "Approved",
+                         *           "message": "Approved",
+                         *           "successful": true,
+                         *           "reference": "refund-1",
+                         *           "currency": "AUD",
+                         *           "card_number": "512345XXXXXX2346",
+                         *           "card_holder": "Jane Doe",
+                         *           "card_expiry": "2030-05-31",
+                         *           "card_type": "MasterCard",
+                         *           "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *           "transaction_date": "2026-11-22T07:22:01.839Z",
+                         *           "settlement_date": "2026-11-22",
+                         *           "response_code": "00",
+                         *           "original_transaction_id": "DOCS-P-2Q9WLBLO"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1731,6 +2140,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Refund a purchase
+         * @description Refunds all or part of an approved purchase (`transaction_id`), in minor units (400 = AUD 4.00), never more than what is left to refund. `reference` is unique per merchant and environment.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1740,6 +2153,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "transaction_id": "DOCS-P-2Q9WLBLO",
+                     *       "amount": 400,
+                     *       "reference": "refund-1"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The purchase to refund; leave out and give a card for an unmatched refund */
                         transaction_id?: string;
@@ -1772,6 +2192,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-R-4CISLT8T",
+                         *         "transaction_id": "DOCS-R-4CISLT8T",
+                         *         "authorization": "786720",
+                         *         "amount": 400,
+                         *         "decimal_amount": 4,
+                         *         "refunded": "Approved",
+                         *         "message": "Approved",
+                         *         "successful": true,
+                         *         "reference": "refund-1",
+                         *         "currency": "AUD",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "transaction_date": "2026-11-22T07:22:01.839Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "response_code": "00",
+                         *         "original_transaction_id": "DOCS-P-2Q9WLBLO"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -1903,6 +2351,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Void a refund
+         * @description Voids an approved refund not yet settled (`id`: the refund id), and gives its amount back to the purchase's refundable amount.
+         */
         post: {
             parameters: {
                 query?: {
@@ -1915,6 +2367,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "DOCS-R-4CISLT8T"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The purchase or refund to void (or ?id=) */
                         id?: string;
@@ -1928,6 +2385,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-R-4CISLT8T",
+                         *         "transaction_id": "DOCS-R-4CISLT8T",
+                         *         "authorization": "786720",
+                         *         "amount": 400,
+                         *         "decimal_amount": 4,
+                         *         "refunded": "Approved",
+                         *         "message": "Approved",
+                         *         "successful": true,
+                         *         "reference": "refund-1",
+                         *         "currency": "AUD",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "transaction_date": "2026-11-22T07:22:01.839Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "response_code": "00",
+                         *         "original_transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "voided": true
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2033,6 +2519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a refund by id or reference
+         * @description One refund, looked up by its id or by your reference. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2050,6 +2540,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-R-4CISLT8T",
+                         *         "transaction_id": "DOCS-R-4CISLT8T",
+                         *         "authorization": "786720",
+                         *         "amount": 400,
+                         *         "decimal_amount": 4,
+                         *         "refunded": "Approved",
+                         *         "message": "Approved",
+                         *         "successful": true,
+                         *         "reference": "refund-1",
+                         *         "currency": "AUD",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_type": "MasterCard",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "transaction_date": "2026-11-22T07:22:01.839Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "response_code": "00",
+                         *         "original_transaction_id": "DOCS-P-2Q9WLBLO"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2158,6 +2676,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Script a sandbox card's next answers
+         * @description Sandbox only. The card's next charges answer the scripted outcomes in order (a response code, a merchant advice code, or a fault such as a delay or a dropped connection), then the card answers as usual.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2169,6 +2691,25 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "outcomes": [
+                     *         {
+                     *           "response_code": "51",
+                     *           "merchant_advice_code": "retry_later",
+                     *           "merchant_advice_retry_after": "2030-01-01T00:00:00Z"
+                     *         },
+                     *         {
+                     *           "response_code": "00",
+                     *           "fault": "delay",
+                     *           "delay_ms": 2000
+                     *         },
+                     *         {
+                     *           "fault": "drop"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         outcomes: {
                             response_code?: string;
@@ -2191,6 +2732,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "token": "owae057rg7lk2t998hnx",
+                         *         "outcomes": [
+                         *           {
+                         *             "response_code": "51",
+                         *             "merchant_advice_code": "retry_later",
+                         *             "merchant_advice_retry_after": "2030-01-01T00:00:00Z"
+                         *           },
+                         *           {
+                         *             "response_code": "00",
+                         *             "fault": "delay",
+                         *             "delay_ms": 2000
+                         *           },
+                         *           {
+                         *             "fault": "drop"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2321,6 +2887,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List plans
+         * @description Plans, newest first, paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2340,6 +2910,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *           "name": "Pro",
+                         *           "amount": 2900,
+                         *           "currency": "AUD",
+                         *           "interval": "month",
+                         *           "interval_count": 1,
+                         *           "trial_days": 0,
+                         *           "dunning": {
+                         *             "retry_days": [
+                         *               1,
+                         *               3,
+                         *               5,
+                         *               7
+                         *             ],
+                         *             "final_action": "leave_past_due"
+                         *           },
+                         *           "status": "active",
+                         *           "created_at": "2026-11-22T07:22:19.368Z",
+                         *           "archived_at": null
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2433,6 +3037,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Create a plan
+         * @description A price and a cadence: `amount` in minor units (2900 = AUD 29.00) every `interval_count` `interval`s, with an optional trial, setup fee (first charged invoice only), fixed number of billing cycles and dunning policy (`retry_days`, `final_action`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2445,6 +3053,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Pro",
+                     *       "amount": 2900,
+                     *       "currency": "AUD",
+                     *       "interval": "month",
+                     *       "interval_count": 1
+                     *     }
+                     */
                     "application/json": {
                         name: string;
                         amount: number;
@@ -2475,6 +3092,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "name": "Pro",
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "interval": "month",
+                         *         "interval_count": 1,
+                         *         "trial_days": 0,
+                         *         "dunning": {
+                         *           "retry_days": [
+                         *             1,
+                         *             3,
+                         *             5,
+                         *             7
+                         *           ],
+                         *           "final_action": "leave_past_due"
+                         *         },
+                         *         "status": "active",
+                         *         "created_at": "2026-11-22T07:22:19.368Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2580,6 +3225,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a plan
+         * @description One plan. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2597,6 +3246,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "name": "Pro",
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "interval": "month",
+                         *         "interval_count": 1,
+                         *         "trial_days": 0,
+                         *         "dunning": {
+                         *           "retry_days": [
+                         *             1,
+                         *             3,
+                         *             5,
+                         *             7
+                         *           ],
+                         *           "final_action": "leave_past_due"
+                         *         },
+                         *         "status": "active",
+                         *         "created_at": "2026-11-22T07:22:19.368Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2706,6 +3383,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Archive a plan
+         * @description No new subscriptions on it; existing ones keep billing.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2726,6 +3407,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "name": "Pro",
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "interval": "month",
+                         *         "interval_count": 1,
+                         *         "trial_days": 0,
+                         *         "dunning": {
+                         *           "retry_days": [
+                         *             1,
+                         *             3,
+                         *             5,
+                         *             7
+                         *           ],
+                         *           "final_action": "leave_past_due"
+                         *         },
+                         *         "status": "archived",
+                         *         "created_at": "2026-11-22T07:22:19.368Z",
+                         *         "archived_at": "2026-12-01T00:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -2881,6 +3590,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Move a plan's subscriptions to another plan
+         * @description Moves its active, trialing, past-due and paused subscriptions to another plan of the same currency, from their next period. Answers how many moved.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2895,6 +3608,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "plan_id": "9a1c7d52-0c1e-4a4e-b3c5-2f1f5a0c8e11"
+                     *     }
+                     */
                     "application/json": {
                         plan_id: string;
                         test?: boolean;
@@ -2908,6 +3626,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "moved": 12
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3037,6 +3765,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List subscriptions
+         * @description Subscriptions, newest first, paginated; filter by `status` and `customer_reference`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3058,6 +3790,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "status": "active",
+                         *           "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *           "pending_plan_id": null,
+                         *           "card_token": "customer-42",
+                         *           "customer_reference": "cust-42",
+                         *           "quantity": 1,
+                         *           "time_zone": "UTC",
+                         *           "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *           "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *           "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *           "trial_end": null,
+                         *           "cancel_at_period_end": false,
+                         *           "created_at": "2026-11-22T07:22:29.358Z",
+                         *           "cancelled_at": null,
+                         *           "paused_at": null,
+                         *           "metadata": {
+                         *             "crm_id": "42"
+                         *           },
+                         *           "test_clock_id": null
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3151,6 +3918,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Subscribe a card to a plan
+         * @description Starts billing a stored card (token or alias) on a plan, in advance: the first period is charged when the subscription starts (now, `start_date`, or at the trial's end). Optional seats (`quantity`), a coupon, a billing anchor, a time zone, metadata and, in the sandbox, a test clock.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3163,6 +3934,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                     *       "card_token": "customer-42",
+                     *       "customer_reference": "cust-42",
+                     *       "metadata": {
+                     *         "crm_id": "42"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         plan_id: string;
                         card_token: string;
@@ -3189,6 +3970,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "active",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 1,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": false,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": null,
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3294,6 +4104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a subscription
+         * @description One subscription. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3311,6 +4125,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "active",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 1,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": false,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": null,
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3403,6 +4246,10 @@ export interface paths {
                 };
             };
         };
+        /**
+         * Change a subscription
+         * @description A new card, metadata or coupon; or a new plan or seat count, from the next period (the default) or `effective: "now"`, prorated: the net is invoiced at once or kept as `credit_balance`.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3414,6 +4261,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "quantity": 5,
+                     *       "effective": "now"
+                     *     }
+                     */
                     "application/json": {
                         card_token?: string;
                         metadata?: {
@@ -3436,6 +4289,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "active",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 5,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": false,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": null,
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3592,6 +4474,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Pause a subscription
+         * @description No invoices while paused; `next_charge_at` becomes null.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3612,6 +4498,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "paused",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 1,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": null,
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": false,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": "2026-11-22T07:23:56.205Z",
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3767,6 +4682,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Resume a paused subscription
+         * @description Billing restarts with the first period that begins after the resume.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3787,6 +4706,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "active",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 1,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": false,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": null,
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -3942,6 +4890,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Cancel a subscription
+         * @description Cancels now, or with `at_period_end: true` at the end of the period already paid for (no further invoice).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3956,6 +4908,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "at_period_end": true
+                     *     }
+                     */
                     "application/json": {
                         at_period_end?: boolean;
                         test?: boolean;
@@ -3969,6 +4926,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "status": "active",
+                         *         "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *         "pending_plan_id": null,
+                         *         "card_token": "customer-42",
+                         *         "customer_reference": "cust-42",
+                         *         "quantity": 1,
+                         *         "time_zone": "UTC",
+                         *         "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *         "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *         "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *         "trial_end": null,
+                         *         "cancel_at_period_end": true,
+                         *         "created_at": "2026-11-22T07:22:29.358Z",
+                         *         "cancelled_at": null,
+                         *         "paused_at": null,
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "test_clock_id": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4122,6 +5108,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List coupons
+         * @description Coupons with `times_redeemed`, newest first, paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4141,6 +5131,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "code": "LAUNCH20",
+                         *           "name": "Launch: 20% off for 3 months",
+                         *           "percent_off": 20,
+                         *           "amount_off": null,
+                         *           "currency": null,
+                         *           "duration": "repeating",
+                         *           "duration_in_periods": 3,
+                         *           "max_redemptions": 100,
+                         *           "redeem_by": "2027-03-31T00:00:00.000Z",
+                         *           "times_redeemed": 0,
+                         *           "status": "active",
+                         *           "created_at": "2026-11-22T07:22:40.000Z",
+                         *           "archived_at": null
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4234,6 +5252,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Create a coupon
+         * @description `percent_off`, or `amount_off` in minor units with its `currency`, for one period (`once`), `repeating` for `duration_in_periods`, or `forever`; optionally limited in redemptions and time.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4243,6 +5265,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "LAUNCH20",
+                     *       "name": "Launch: 20% off for 3 months",
+                     *       "percent_off": 20,
+                     *       "duration": "repeating",
+                     *       "duration_in_periods": 3,
+                     *       "max_redemptions": 100
+                     *     }
+                     */
                     "application/json": {
                         code: string;
                         name?: string;
@@ -4266,6 +5298,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "code": "LAUNCH20",
+                         *         "name": "Launch: 20% off for 3 months",
+                         *         "percent_off": 20,
+                         *         "amount_off": null,
+                         *         "currency": null,
+                         *         "duration": "repeating",
+                         *         "duration_in_periods": 3,
+                         *         "max_redemptions": 100,
+                         *         "redeem_by": "2027-03-31T00:00:00.000Z",
+                         *         "times_redeemed": 0,
+                         *         "status": "active",
+                         *         "created_at": "2026-11-22T07:22:40.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4371,6 +5425,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a coupon
+         * @description One coupon by its code. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4388,6 +5446,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "code": "LAUNCH20",
+                         *         "name": "Launch: 20% off for 3 months",
+                         *         "percent_off": 20,
+                         *         "amount_off": null,
+                         *         "currency": null,
+                         *         "duration": "repeating",
+                         *         "duration_in_periods": 3,
+                         *         "max_redemptions": 100,
+                         *         "redeem_by": "2027-03-31T00:00:00.000Z",
+                         *         "times_redeemed": 0,
+                         *         "status": "active",
+                         *         "created_at": "2026-11-22T07:22:40.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4497,6 +5577,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Archive a coupon
+         * @description No new redemptions; subscriptions holding it keep their discount.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4514,6 +5598,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "code": "LAUNCH20",
+                         *         "name": "Launch: 20% off for 3 months",
+                         *         "percent_off": 20,
+                         *         "amount_off": null,
+                         *         "currency": null,
+                         *         "duration": "repeating",
+                         *         "duration_in_periods": 3,
+                         *         "max_redemptions": 100,
+                         *         "redeem_by": "2027-03-31T00:00:00.000Z",
+                         *         "times_redeemed": 0,
+                         *         "status": "archived",
+                         *         "created_at": "2026-11-22T07:22:40.000Z",
+                         *         "archived_at": "2027-01-01T00:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4643,6 +5749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a subscription's pending items
+         * @description The one-off items not yet invoiced.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4660,6 +5770,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "7b0e1f7c-2a51-4a53-9d2f-5f0b2b1f9c11",
+                         *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "description": "Onboarding session",
+                         *           "amount": 15000,
+                         *           "quantity": 1,
+                         *           "invoice_id": null,
+                         *           "created_at": "2026-11-22T07:23:10.000Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4753,6 +5885,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Add a one-off item
+         * @description A one-off charge (`amount` in minor units: 15000 = AUD 150.00, times `quantity`) on the next period invoice, or with `invoice_now: true` invoiced and charged at once.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4767,6 +5903,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "description": "Onboarding session",
+                     *       "amount": 15000
+                     *     }
+                     */
                     "application/json": {
                         description: string;
                         amount: number;
@@ -4785,6 +5927,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "7b0e1f7c-2a51-4a53-9d2f-5f0b2b1f9c11",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "description": "Onboarding session",
+                         *         "amount": 15000,
+                         *         "quantity": 1,
+                         *         "invoice_id": null,
+                         *         "created_at": "2026-11-22T07:23:10.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -4941,6 +6099,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a pending item
+         * @description Removes an item not yet invoiced and answers it; 409 once it is on an invoice.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4959,6 +6121,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "7b0e1f7c-2a51-4a53-9d2f-5f0b2b1f9c11",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "description": "Onboarding session",
+                         *         "amount": 15000,
+                         *         "quantity": 1,
+                         *         "invoice_id": null,
+                         *         "created_at": "2026-11-22T07:23:10.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5063,6 +6241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List invoices
+         * @description Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id` and `status`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -5084,6 +6266,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "period_start": "2026-11-22T07:22:29.328Z",
+                         *           "period_end": "2026-12-22T07:22:29.328Z",
+                         *           "lines": [
+                         *             {
+                         *               "kind": "plan",
+                         *               "description": "Pro",
+                         *               "quantity": 1,
+                         *               "unit_amount": 2900,
+                         *               "amount": 2900
+                         *             }
+                         *           ],
+                         *           "subtotal": 2900,
+                         *           "discount": 0,
+                         *           "credit_applied": 0,
+                         *           "amount": 2900,
+                         *           "currency": "AUD",
+                         *           "status": "paid",
+                         *           "next_attempt_at": null,
+                         *           "paid_at": "2026-11-22T07:22:29.491Z",
+                         *           "created_at": "2026-11-22T07:22:29.404Z",
+                         *           "attempts": [
+                         *             {
+                         *               "number": 1,
+                         *               "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-1",
+                         *               "purchase_id": "DOCS-P-UIMVOLEO",
+                         *               "status": "approved",
+                         *               "response_code": "00",
+                         *               "message": "Approved",
+                         *               "decline_class": "approved",
+                         *               "advice_code": null,
+                         *               "created_at": "2026-11-22T07:22:29.470Z"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5191,6 +6423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get an invoice
+         * @description One invoice with its lines and charge attempts. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5208,6 +6444,50 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "period_start": "2026-11-22T07:22:29.328Z",
+                         *         "period_end": "2026-12-22T07:22:29.328Z",
+                         *         "lines": [
+                         *           {
+                         *             "kind": "plan",
+                         *             "description": "Pro",
+                         *             "quantity": 1,
+                         *             "unit_amount": 2900,
+                         *             "amount": 2900
+                         *           }
+                         *         ],
+                         *         "subtotal": 2900,
+                         *         "discount": 0,
+                         *         "credit_applied": 0,
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "status": "paid",
+                         *         "next_attempt_at": null,
+                         *         "paid_at": "2026-11-22T07:22:29.491Z",
+                         *         "created_at": "2026-11-22T07:22:29.404Z",
+                         *         "attempts": [
+                         *           {
+                         *             "number": 1,
+                         *             "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-1",
+                         *             "purchase_id": "DOCS-P-UIMVOLEO",
+                         *             "status": "approved",
+                         *             "response_code": "00",
+                         *             "message": "Approved",
+                         *             "decline_class": "approved",
+                         *             "advice_code": null,
+                         *             "created_at": "2026-11-22T07:22:29.470Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5317,6 +6597,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Refund an invoice
+         * @description Refunds all (no `amount`: what is left) or part of a paid invoice through the gateway, in minor units (1000 = AUD 10.00). Recorded on the invoice (`refunds`, `refunded_amount`; it stays `paid`) and as an `invoice.refunded` event.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5331,6 +6615,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1000,
+                     *       "reason": "goodwill"
+                     *     }
+                     */
                     "application/json": {
                         amount?: number;
                         reason?: string;
@@ -5345,6 +6635,51 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "period_start": "2026-11-22T07:22:29.328Z",
+                         *         "period_end": "2026-12-22T07:22:29.328Z",
+                         *         "lines": [
+                         *           {
+                         *             "kind": "plan",
+                         *             "description": "Pro",
+                         *             "quantity": 1,
+                         *             "unit_amount": 2900,
+                         *             "amount": 2900
+                         *           }
+                         *         ],
+                         *         "subtotal": 2900,
+                         *         "discount": 0,
+                         *         "credit_applied": 0,
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "status": "paid",
+                         *         "next_attempt_at": null,
+                         *         "paid_at": "2026-11-22T07:22:29.491Z",
+                         *         "created_at": "2026-11-22T07:22:29.404Z",
+                         *         "attempts": [
+                         *           {
+                         *             "number": 1,
+                         *             "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-1",
+                         *             "purchase_id": "DOCS-P-UIMVOLEO",
+                         *             "status": "approved",
+                         *             "response_code": "00",
+                         *             "message": "Approved",
+                         *             "decline_class": "approved",
+                         *             "advice_code": null,
+                         *             "created_at": "2026-11-22T07:22:29.470Z"
+                         *           }
+                         *         ],
+                         *         "refunded_amount": 1000
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5476,6 +6811,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Retry a past-due invoice now
+         * @description Charges a past-due invoice at once, under the same rules and network caps as a scheduled retry.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5496,6 +6835,50 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "period_start": "2026-11-22T07:22:29.328Z",
+                         *         "period_end": "2026-12-22T07:22:29.328Z",
+                         *         "lines": [
+                         *           {
+                         *             "kind": "plan",
+                         *             "description": "Pro",
+                         *             "quantity": 1,
+                         *             "unit_amount": 2900,
+                         *             "amount": 2900
+                         *           }
+                         *         ],
+                         *         "subtotal": 2900,
+                         *         "discount": 0,
+                         *         "credit_applied": 0,
+                         *         "amount": 2900,
+                         *         "currency": "AUD",
+                         *         "status": "paid",
+                         *         "next_attempt_at": null,
+                         *         "paid_at": "2026-11-22T07:22:29.491Z",
+                         *         "created_at": "2026-11-22T07:22:29.404Z",
+                         *         "attempts": [
+                         *           {
+                         *             "number": 1,
+                         *             "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-1",
+                         *             "purchase_id": "DOCS-P-UIMVOLEO",
+                         *             "status": "approved",
+                         *             "response_code": "00",
+                         *             "message": "Approved",
+                         *             "decline_class": "approved",
+                         *             "advice_code": null,
+                         *             "created_at": "2026-11-22T07:22:29.470Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5649,6 +7032,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List events
+         * @description The event log, newest first, paginated; filter by `type`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -5669,6 +7056,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "0cd8eca2-6bc7-488b-b210-4740fcd632d9",
+                         *           "type": "invoice.payment_failed",
+                         *           "created_at": "2026-11-22T07:22:54.513Z",
+                         *           "data": {
+                         *             "final": false,
+                         *             "amount": 2951,
+                         *             "attempt": 1,
+                         *             "message": "Insufficient Funds",
+                         *             "currency": "AUD",
+                         *             "invoice_id": "32c41620-955a-497b-b27e-57eba6896cba",
+                         *             "decline_class": "soft",
+                         *             "response_code": "51",
+                         *             "next_attempt_at": "2027-06-02T00:00:00.000Z",
+                         *             "subscription_id": "234fbe5f-6661-4836-aaf0-da7661c8f033"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 5,
+                         *       "page": 1,
+                         *       "total_pages": 5
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5776,6 +7193,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List webhook endpoints
+         * @description The endpoints, without their secrets, paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -5795,6 +7216,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "5f5f124b-5fc7-4683-9d08-aadf44bad9d2",
+                         *           "url": "https://shop.example/recur",
+                         *           "events": [
+                         *             "invoice.paid",
+                         *             "invoice.payment_failed"
+                         *           ],
+                         *           "created_at": "2026-11-22T07:22:37.554Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -5888,6 +7331,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Deliveries of the named event types (or `*`) to `url`, signed with a secret answered only here (header `Recur-Signature`). Production endpoints must be public HTTPS URLs.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5900,6 +7347,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://shop.example/recur",
+                     *       "events": [
+                     *         "invoice.paid",
+                     *         "invoice.payment_failed"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                         events: ("subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "*")[];
@@ -5914,6 +7370,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f5f124b-5fc7-4683-9d08-aadf44bad9d2",
+                         *         "url": "https://shop.example/recur",
+                         *         "events": [
+                         *           "invoice.paid",
+                         *           "invoice.payment_failed"
+                         *         ],
+                         *         "created_at": "2026-11-22T07:22:37.554Z",
+                         *         "secret": "whsec_TrNhZw3v9sQyq8o1Jd2kXbLmPfR5aGtU"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6019,6 +7492,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint, without its secret. Unknown: 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6036,6 +7513,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f5f124b-5fc7-4683-9d08-aadf44bad9d2",
+                         *         "url": "https://shop.example/recur",
+                         *         "events": [
+                         *           "invoice.paid",
+                         *           "invoice.payment_failed"
+                         *         ],
+                         *         "created_at": "2026-11-22T07:22:37.554Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6130,6 +7623,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Stops deliveries to it.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -6147,6 +7644,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f5f124b-5fc7-4683-9d08-aadf44bad9d2",
+                         *         "url": "https://shop.example/recur",
+                         *         "events": [
+                         *           "invoice.paid",
+                         *           "invoice.payment_failed"
+                         *         ],
+                         *         "created_at": "2026-11-22T07:22:37.554Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6251,6 +7764,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List an endpoint's deliveries
+         * @description Each delivery with its tries (status code, error, duration), newest first, paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -6272,6 +7789,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "82ed58da-71bd-4590-88f2-a20f566aeb7c",
+                         *           "event_id": "3c7f5001-d0de-44f5-a11f-66699a2fc93c",
+                         *           "event_type": "invoice.paid",
+                         *           "status": "delivered",
+                         *           "attempts": [
+                         *             {
+                         *               "number": 1,
+                         *               "status_code": 500,
+                         *               "error": "receiver answered HTTP 500",
+                         *               "duration_ms": 154,
+                         *               "created_at": "2026-11-22T07:22:53.012Z"
+                         *             },
+                         *             {
+                         *               "number": 2,
+                         *               "status_code": 200,
+                         *               "error": null,
+                         *               "duration_ms": 9,
+                         *               "created_at": "2026-11-22T07:23:23.087Z"
+                         *             }
+                         *           ],
+                         *           "created_at": "2026-11-22T07:22:52.803Z",
+                         *           "delivered_at": "2026-11-22T07:23:23.087Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6405,6 +7959,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Send a delivery again
+         * @description Sends a `failed` delivery again: it becomes `pending` with a fresh set of tries; its earlier tries stay in its history. No body; idempotent.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6426,6 +7984,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "82ed58da-71bd-4590-88f2-a20f566aeb7c",
+                         *         "event_id": "3c7f5001-d0de-44f5-a11f-66699a2fc93c",
+                         *         "event_type": "invoice.paid",
+                         *         "status": "pending",
+                         *         "attempts": [
+                         *           {
+                         *             "number": 1,
+                         *             "status_code": 500,
+                         *             "error": "receiver answered HTTP 500",
+                         *             "duration_ms": 154,
+                         *             "created_at": "2026-11-22T07:22:53.012Z"
+                         *           },
+                         *           {
+                         *             "number": 2,
+                         *             "status_code": 200,
+                         *             "error": null,
+                         *             "duration_ms": 9,
+                         *             "created_at": "2026-11-22T07:23:23.087Z"
+                         *           }
+                         *         ],
+                         *         "created_at": "2026-11-22T07:22:52.803Z",
+                         *         "delivered_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6581,6 +8170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create a test clock
+         * @description Sandbox only: a frozen "now" for the subscriptions attached to it (`test_clock_id`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6593,6 +8186,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "frozen_time": "2027-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         frozen_time: string;
@@ -6607,6 +8205,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "eb1fd770-6d0d-4b19-a34f-481413ae1f0e",
+                         *         "frozen_time": "2027-01-31T09:00:00.000Z",
+                         *         "status": "ready",
+                         *         "created_at": "2026-11-22T07:22:52.204Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6712,6 +8323,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a test clock
+         * @description Sandbox only. `status` is `advancing` until everything due up to its time has an outcome, then `ready`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6729,6 +8344,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "eb1fd770-6d0d-4b19-a34f-481413ae1f0e",
+                         *         "frozen_time": "2027-01-31T09:00:00.000Z",
+                         *         "status": "ready",
+                         *         "created_at": "2026-11-22T07:22:52.204Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6838,6 +8466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Advance a test clock
+         * @description Sandbox only: moves the clock forward; every period, retry and expiry notice due up to the new time runs, in order.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6852,6 +8484,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "frozen_time": "2027-06-01T00:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         frozen_time: string;
@@ -6866,6 +8503,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "eb1fd770-6d0d-4b19-a34f-481413ae1f0e",
+                         *         "frozen_time": "2027-06-01T00:00:00.000Z",
+                         *         "status": "advancing",
+                         *         "created_at": "2026-11-22T07:22:52.204Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
