@@ -33,15 +33,27 @@ describe('POST /credit_cards', () => {
       authorized: true,
       transaction_count: 0,
       alias: null,
+      fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
   });
 
-  it('gives the same token for the same number and expiry, and a new one for another expiry', async () => {
-    const first = await api.post('/credit_cards', { ...visa, card_expiry: '03/2031' });
-    const again = await api.post('/credit_cards', { ...visa, card_expiry: '3/2031', cvv: '999' });
-    const other = await api.post('/credit_cards', { ...visa, card_expiry: '04/2031' });
-    expect(again.body.response.token).toBe(first.body.response.token);
-    expect(other.body.response.token).not.toBe(first.body.response.token);
+  it('issues a new token per tokenization, as the real gateway does; the tokens of one card share its fingerprint', async () => {
+    const first = (await api.post('/credit_cards', { ...visa, card_expiry: '03/2031' })).body.response;
+    const again = (await api.post('/credit_cards', { ...visa, card_expiry: '3/2031', cvv: '999', card_holder: 'J Doe' })).body.response;
+    const other = (await api.post('/credit_cards', { ...visa, card_expiry: '04/2031' })).body.response;
+    expect(new Set([first.token, again.token, other.token]).size).toBe(3);
+    expect(again.fingerprint).toBe(first.fingerprint);
+    expect(other.fingerprint).toBe(first.fingerprint);
+    // Each keeps its own holder and expiry.
+    expect(again.card_holder).toBe('J Doe');
+    expect((await api.get(`/credit_cards/${first.token}`)).body.response).toMatchObject({
+      card_holder: 'Jane Doe',
+      card_expiry: '2031-03-31',
+    });
+    // Another number is another card; the fingerprint never shows the number.
+    const mc = (await api.post('/credit_cards', { ...visa, card_number: '5123456789012346' })).body.response;
+    expect(mc.fingerprint).not.toBe(first.fingerprint);
+    expect(first.fingerprint).not.toContain('4005550000000001');
   });
 
   it('detects each scheme and masks numbers of every length', async () => {
@@ -104,9 +116,18 @@ describe('aliases and expiry updates', () => {
     const res = await api.put('/credit_cards/renew-me', { card_expiry: '11/2033' });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ token: card.token, card_expiry: '2033-11-30', alias: 'renew-me' });
-    // The same number with the new expiry is the same card now.
-    const again = await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '11/2033' });
-    expect(again.body.response.token).toBe(card.token);
+    // The same number tokenized again is a new token of the same card…
+    const again = (await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '11/2033' })).body.response;
+    expect(again.token).not.toBe(card.token);
+    expect(again.fingerprint).toBe(card.fingerprint);
+    // …and every token takes any expiry, that of another token of the card included (the Ruby
+    // gem's Card.update spec: once 422 "Another stored card already has this card number and expiry date").
+    const moved = await api.put(`/credit_cards/${card.token}`, { card_expiry: '10/2031' });
+    expect(moved.status).toBe(200);
+    const same = await api.put(`/credit_cards/${again.token}`, { card_expiry: '10/2031' });
+    expect(same.status).toBe(200);
+    expect(same.body.response).toMatchObject({ token: again.token, card_expiry: '2031-10-31', fingerprint: card.fingerprint });
+    expect((await api.get(`/credit_cards/${card.token}`)).body.response.card_expiry).toBe('2031-10-31');
   });
 
   it('rejects an update with nothing in it, an expired date, or an unknown field', async () => {

@@ -56,11 +56,14 @@ describe('POST /purchases', () => {
     expect((await api.get(`/credit_cards/${stored.token}`)).body.response.transaction_count).toBe(2);
   });
 
-  it('tokenizes a raw card and returns its token; the same card keeps it', async () => {
+  it('tokenizes a raw card and returns its token: a new one each time, of one card (one fingerprint)', async () => {
     const first = await api.post('/purchases', { amount: 100, currency: 'USD', reference: ref(), ...card('4005550000000001') });
     const second = await api.post('/purchases', { amount: 200, currency: 'USD', reference: ref(), ...card('4005550000000001') });
     expect(first.body.response.card_token).toMatch(/^[a-z0-9]{20}$/);
-    expect(second.body.response.card_token).toBe(first.body.response.card_token);
+    expect(second.body.response.card_token).toMatch(/^[a-z0-9]{20}$/);
+    expect(second.body.response.card_token).not.toBe(first.body.response.card_token);
+    const [a, b] = await Promise.all([first, second].map((p) => api.get(`/credit_cards/${p.body.response.card_token}`)));
+    expect(a!.body.response.fingerprint).toBe(b!.body.response.fingerprint);
     expect(first.body.response.cvv_match).toBe('M');
   });
 
