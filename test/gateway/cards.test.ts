@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillPanDigests } from '../../src/gateway/cards/cards.service.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -154,5 +155,28 @@ describe('GET /credit_cards', () => {
     const defaults = await api.get('/credit_cards?offset=0');
     expect(defaults.body.page).toBe(1);
     expect(defaults.body.records).toBe(Math.min(10, defaults.body.total_records));
+  });
+});
+
+describe('cards stored before tokens were linked by fingerprint (the migration)', () => {
+  it('keep their fingerprint; once their number digest is computed at start, a new token of one joins it', async () => {
+    const card = { ...visa, card_number: '3566002020360505', card_expiry: '09/2034' };
+    const old = (await api.post('/credit_cards', card)).body.response;
+    // As a card stored before: a fingerprint of the old kind (one per card) and no digest.
+    const sql = app.runtime.sql;
+    await sql.query("update gateway.cards set fingerprint = 'legacy-fingerprint-of-one-card', pan_digest = null where token = $1", [
+      old.token,
+    ]);
+    expect((await api.get(`/credit_cards/${old.token}`)).body.response.fingerprint).toBe('legacy-fingerprint-of-one-card');
+    // Before the digest is computed, a new tokenization cannot find it: it starts a fingerprint of its own
+    // (the window between the migration and the start that computes the digests).
+    const before = (await api.post('/credit_cards', card)).body.response;
+    expect(before.fingerprint).not.toBe('legacy-fingerprint-of-one-card');
+    expect(await backfillPanDigests(sql, { vault: app.runtime.vault, clock: app.runtime.clock })).toBeGreaterThanOrEqual(1);
+    expect(await backfillPanDigests(sql, { vault: app.runtime.vault, clock: app.runtime.clock })).toBe(0);
+    const again = (await api.post('/credit_cards', card)).body.response;
+    expect(again.token).not.toBe(old.token);
+    expect(again.fingerprint).toBe('legacy-fingerprint-of-one-card');
+    expect((await api.get(`/credit_cards/${old.token}`)).body.response.fingerprint).toBe('legacy-fingerprint-of-one-card');
   });
 });
