@@ -170,6 +170,21 @@ describe('sandbox scripts', () => {
     expect(after.merchant_advice_code).toBeUndefined();
   });
 
+  it("takes a scripted token's outcomes on purchases with the raw number (each tokenizes the card anew)", async () => {
+    const scripted = (await api.post('/credit_cards', card('5123456789012346'))).body.response;
+    const script = { outcomes: [{ response_code: '51', merchant_advice_code: 'retry_later' }, { response_code: '05' }] };
+    expect((await api.put(`/sandbox/credit_cards/${scripted.token}/script`, script)).status).toBe(200);
+    const first = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    const second = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    const third = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    expect([first, second, third].map((p) => p.response_code)).toEqual(['51', '05', '00']);
+    expect(first.merchant_advice_code).toBe('retry_later');
+    expect(first.card_token).not.toBe(scripted.token);
+  });
+
   it('rejects a bad script and is absent from production', async () => {
     const stored = (await api.post('/credit_cards', card('2221001234567896'))).body.response;
     const bad = await api.put(`/sandbox/credit_cards/${stored.token}/script`, { outcomes: [{ response_code: 'x' }] });

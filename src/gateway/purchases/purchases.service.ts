@@ -95,7 +95,25 @@ async function lockInputCard(tx: Sql, deps: PurchaseDeps, ctx: MerchantContext, 
   const card = await takeCardForPurchase(tx, ctx, tokenOrAlias, now);
   // An unknown token is a rejection with a non-2xx status (GATEWAY.md).
   if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+  // A raw-card purchase tokenizes the card anew, and the new token has no script: it takes the
+  // script of the card's earliest scripted token (the card a sandbox user scripted).
+  if (input.card.kind === 'raw' && ctx.environment === 'sandbox' && card.scriptHead === null) {
+    card.scriptHead = await takeCardScript(tx, ctx, card);
+  }
   return card;
+}
+
+/** Sandbox: the next scripted outcome of another token of the card (same fingerprint), taken; null when none has one. */
+async function takeCardScript(tx: Sql, ctx: MerchantContext, card: StoredCard & { fingerprint: string }): Promise<ScriptedOutcome | null> {
+  const rows = await tx.query<{ head: ScriptedOutcome }>(
+    `with s as (
+       select id, sandbox_script -> 0 as head from gateway.cards
+        where merchant_id = $1 and environment = $2 and fingerprint = $3 and id <> $4 and jsonb_array_length(sandbox_script) > 0
+        order by created_at, id limit 1 for update)
+     update gateway.cards k set sandbox_script = k.sandbox_script - 0 from s where k.id = s.id returning s.head`,
+    [ctx.merchantId, ctx.environment, card.fingerprint, card.id],
+  );
+  return rows[0]?.head ?? null;
 }
 
 interface PurchaseRecord {
