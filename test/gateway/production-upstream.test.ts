@@ -47,7 +47,7 @@ async function downstreamRow(id: string): Promise<{ state: string; upstream_id: 
   return rows[0];
 }
 
-/** Tokenizes the card on the upstream sandbox (the same token the downstream's raw-card purchases land on) and scripts it. */
+/** Tokenizes the card on the upstream sandbox and scripts it: the downstream's raw-card purchases land on new tokens of that card, which take its script. */
 async function scriptUpstreamCard(number: string, expiry: string, outcomes: Record<string, unknown>[]): Promise<string> {
   const tokenized = await up.post('/credit_cards', card(number, expiry));
   expect(tokenized.status).toBe(200);
