@@ -127,7 +127,7 @@ export class EmbeddedBillingGateway implements BillingGateway {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
     try {
       const card = await this.#core.card(ctx, tokenOrAlias);
-      return { token: card.token, alias: card.alias, expiry: card.card_expiry };
+      return { token: card.token, alias: card.alias, expiry: card.card_expiry, fingerprint: card.fingerprint };
     } catch (err) {
       if (isAppError(err) && err.status === 404) return null;
       throw err;

@@ -95,7 +95,13 @@ export class RemoteBillingGateway implements BillingGateway {
   async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {
     try {
       const card = await this.#client.card(tokenOrAlias);
-      return { token: card.token, alias: card.alias, expiry: card.card_expiry };
+      // A gateway of this API other than Recur shows no fingerprint: billing then counts the card by its token.
+      return {
+        token: card.token,
+        alias: card.alias,
+        expiry: card.card_expiry,
+        ...(card.fingerprint ? { fingerprint: card.fingerprint } : {}),
+      };
     } catch (err) {
       if (err instanceof NotFoundError) return null;
       throw err;

@@ -8,6 +8,7 @@ import { resolveSecrets, type Secrets } from '../platform/secrets.ts';
 import { sqlOf, type SqlPool } from '../platform/sql.ts';
 import { VaultCrypto } from '../gateway/vault/vault-crypto.ts';
 import { GatewayCore } from '../gateway/gateway-core.ts';
+import { backfillPanDigests } from '../gateway/cards/cards.service.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
 import { allEntities } from '../entities.ts';
 import { UpstreamAcquirer } from './upstream-acquirer.ts';
@@ -102,6 +103,11 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
     }
     const sql = await sqlOf(orm);
     const vault = new VaultCrypto(secrets);
+    if (options.prepareDatabase) {
+      // Cards stored before tokens were linked by fingerprint: their number's digest, once.
+      const digested = await backfillPanDigests(sql, { vault, clock });
+      if (digested) logger.info({ cards: digested }, 'computed the card-number digests of existing cards');
+    }
     let acquirer: UpstreamAcquirer | undefined;
     // Bound once the metrics exist (they need the queues, which come later).
     let onUpstreamFault: (fault: UpstreamFault) => void = () => undefined;

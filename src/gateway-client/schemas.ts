@@ -58,6 +58,8 @@ export const CardRecord = z
     card_type: z.string(),
     alias: z.string().nullable(),
     transaction_count: z.number().int(),
+    /** Recur's: a keyed HMAC of the number, shared by every token of the card. Other gateways of this API have none. */
+    fingerprint: z.string().optional(),
   })
   .loose();
 export type CardRecord = z.infer<typeof CardRecord>;

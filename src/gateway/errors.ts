@@ -27,12 +27,13 @@ export const GatewayErrors = {
     new AppError('card_not_found', `Card ${scrubCardNumbers(tokenOrAlias)} could not be found`, { status }),
   purchaseNotFound: () => new AppError('purchase_not_found', 'Could not find Purchase', { status: 404 }),
   /** The texts the real gateway answers to a void of an unknown id (clients look for "Not Found" and "Could not find Refund"). */
-  voidTargetNotFound: (kind: 'Purchase' | 'Refund') =>
+  voidTargetNotFound: (kind: 'Purchase' | 'Refund' | 'Transaction') =>
     kind === 'Purchase'
       ? new AppError('purchase_not_found', 'Purchase Not Found', { status: 404 })
-      : new AppError('refund_not_found', 'Could not find Refund', { status: 404 }),
+      : kind === 'Refund'
+        ? new AppError('refund_not_found', 'Could not find Refund', { status: 404 })
+        : new AppError('transaction_not_found', 'Transaction Not Found', { status: 404 }),
   refundNotFound: () => new AppError('refund_not_found', 'Refund could not be found', { status: 404 }),
-  cardConflict: () => new AppError('card_conflict', 'Another stored card already has this card number and expiry date', { status: 422 }),
   upstreamNotConfigured: () =>
     new AppError(
       'upstream_not_configured',

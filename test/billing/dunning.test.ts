@@ -206,7 +206,8 @@ describe('dunning on the default caps', () => {
   it('4. retry_later advice delays the next retry to merchant_advice_retry_after, or 72 hours without one', async () => {
     const T = '2030-07-01T10:00:00.000Z';
     const { api, card, clock, start } = await setup(app, T, APPROVE);
-    const other = await createCard(api, APPROVE, { card_expiry: '11/2039' }); // a second card: no coordination between them
+    // A second card (another number: a second token of one number is the same card): no coordination between them.
+    const other = await createCard(api, '4005550000000001');
     expect(other.token).not.toBe(card.token);
     await script(api, card.token, [
       { response_code: '51', merchant_advice_code: 'retry_later', merchant_advice_retry_after: at(T, 4 * D) },

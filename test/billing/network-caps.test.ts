@@ -4,9 +4,10 @@ import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.
 import { DECLINE, DYNAMIC, createCard, createClock, createPlan, settle, subscribe } from '../helpers/billing.ts';
 import { checkCrossPath } from '../helpers/invariants.ts';
 
-// Property: whatever the schedules, however many subscriptions share a card and however the clock
-// jumps, no card ever gets more than the network caps of declined attempts in any sliding window,
-// and every deferral lies ahead. Runs: RECUR_CAPS_RUNS (default 12); seed: RECUR_CAPS_SEED.
+// Property: whatever the schedules, however many subscriptions share a card, by whichever of its
+// tokens (each tokenization of a card issues a new one) or aliases, and however the clock jumps, no
+// card ever gets more than the network caps of declined attempts in any sliding window, and every
+// deferral lies ahead. Runs: RECUR_CAPS_RUNS (default 12); seed: RECUR_CAPS_SEED.
 
 vi.setConfig({ testTimeout: 600_000 });
 const H = 3_600_000;
@@ -24,9 +25,12 @@ async function advanceTo(api: ApiClient, clockId: string, iso: string): Promise<
 
 const Scenario = fc.record({
   cards: fc.array(fc.constantFrom(DECLINE, DYNAMIC), { minLength: 1, maxLength: 2 }),
+  /** Tokenizations of each card: two give two tokens of one card. */
+  copies: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 2, maxLength: 2 }),
   subscriptions: fc.array(
     fc.record({
-      card: fc.nat(1),
+      /** Which token (of every card's tokens) the subscription names. */
+      card: fc.nat(3),
       /** Name the card by its alias rather than its token (a subscription may hold either). */
       byAlias: fc.boolean(),
       startHours: fc.integer({ min: 0, max: 72 }),
@@ -61,16 +65,19 @@ describe('network caps hold on every path (property)', () => {
         const api = app.client('sandbox', merchant.sandbox);
         const T = '2033-01-01T00:00:00.000Z';
         const clock = await createClock(api, at(T, -60_000));
-        const cards = [];
-        for (const number of s.cards) cards.push(await createCard(api, number));
-        // Each card also gets an alias (one number twice is one card, with one alias).
+        // Every tokenization gives a new token: one number twice, or tokenized twice, is one card with two tokens.
+        const cards: { token: string; number: string }[] = [];
+        for (const [i, number] of s.cards.entries()) {
+          for (let c = 0; c < s.copies[i]!; c++) cards.push({ ...(await createCard(api, number)), number });
+        }
+        expect(new Set(cards.map((c) => c.token)).size).toBe(cards.length);
+        // Each token also gets an alias of its own.
         const aliases = new Map<string, string>();
         for (const { token } of cards) {
-          if (aliases.has(token)) continue;
           aliases.set(token, `caps-${runs}-${aliases.size}`);
           expect((await api.put(`/credit_cards/${token}`, { alias: aliases.get(token) })).status).toBe(200);
         }
-        const dynamic = cards.find((_, i) => s.cards[i] === DYNAMIC);
+        const dynamic = cards.find((c) => c.number === DYNAMIC);
         if (dynamic && s.declines > 0) {
           const outcomes = Array.from({ length: s.declines }, () => ({ response_code: '51' }));
           expect((await api.put(`/sandbox/credit_cards/${dynamic.token}/script`, { outcomes })).status).toBe(200);

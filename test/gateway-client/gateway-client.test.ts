@@ -74,10 +74,10 @@ describe('GatewayClient against a Recur sandbox over HTTPS', () => {
     });
     expect((await client.card(card.token)).token).toBe(card.token);
     expect((await client.card('ada-main')).token).toBe(card.token);
-    // The same number and expiry tokenize to the same token.
-    expect((await client.tokenize({ card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' })).token).toBe(
-      card.token,
-    );
+    // Every tokenization issues a new token; the tokens of one card share its fingerprint.
+    const again = await client.tokenize({ card_holder: 'Ada Lovelace', card_number: APPROVED, card_expiry: '12/2030', cvv: '123' });
+    expect(again.token).not.toBe(card.token);
+    expect(again.fingerprint).toBe(card.fingerprint);
   });
 
   it('updates a card expiry and alias', async () => {

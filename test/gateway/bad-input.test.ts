@@ -56,18 +56,19 @@ function expectError(res: HttpResult, status: number, errors: string[]): void {
 }
 
 /** A gateway rejection: HTTP 200, top-level false, the would-be record with code 99. */
-function expectRejected(res: HttpResult, errors: string[]): void {
+function expectRejected(res: HttpResult, errors: string[], kind: 'purchase' | 'refund' = 'purchase'): void {
   expect(res.status).toBe(200);
   expect(res.body.successful).toBe(false);
   expect(res.body.errors).toEqual(errors);
+  // A rejected purchase has an id, as the real gateway's (never stored); a rejected refund none.
   expect(res.body.response).toMatchObject({
-    id: null,
-    transaction_id: null,
+    id: kind === 'purchase' ? expect.stringMatching(/-P-[A-Z0-9]{8}$/) : null,
     successful: false,
     response_code: '99',
     message: null,
     authorization: null,
   });
+  expect(res.body.response.transaction_id).toBe(res.body.response.id);
 }
 
 beforeAll(async () => {
@@ -160,7 +161,7 @@ describe('POST /purchases: validation failures are gateway rejections', () => {
         badExpiry,
         'CVV is required',
         "Amount can't be blank",
-        "Currency can't be blank",
+        // No currency: the merchant's default one (the Python client never sends it).
         "Reference can't be blank",
       ],
     ],
@@ -302,7 +303,7 @@ describe('POST /refunds: validation failures are gateway rejections', () => {
   ])('rejects %s', async (_name, body, errors) => {
     const sent = body();
     const res = await unchanged(() => api.post('/refunds', sent));
-    expectRejected(res, errors);
+    expectRejected(res, errors, 'refund');
     expect(res.body.response.refunded).toBeNull();
   });
 
@@ -311,9 +312,9 @@ describe('POST /refunds: validation failures are gateway rejections', () => {
     const first = checked(await api.post('/refunds', { transaction_id: approvedId, amount: 100, reference }));
     expect(first.body).toMatchObject({ successful: true, response: { refunded: 'Approved', amount: 100 } });
     const dup = await unchanged(() => api.post('/refunds', { transaction_id: approvedId, amount: 100, reference }));
-    expectRejected(dup, ['Reference is already taken']);
+    expectRejected(dup, ['Reference is already taken'], 'refund');
     const over = await unchanged(() => api.post('/refunds', { transaction_id: approvedId, amount: 901, reference: ref() }));
-    expectRejected(over, ['Amount exceeds the amount available to refund (900)']);
+    expectRejected(over, ['Amount exceeds the amount available to refund (900)'], 'refund');
     const rest = checked(await api.post('/refunds', { transaction_id: approvedId, amount: 900, reference: ref() }));
     expect(rest.body.response).toMatchObject({ refunded: 'Approved', amount: 900 });
   });

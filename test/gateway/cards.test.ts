@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillPanDigests } from '../../src/gateway/cards/cards.service.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -33,15 +34,27 @@ describe('POST /credit_cards', () => {
       authorized: true,
       transaction_count: 0,
       alias: null,
+      fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
   });
 
-  it('gives the same token for the same number and expiry, and a new one for another expiry', async () => {
-    const first = await api.post('/credit_cards', { ...visa, card_expiry: '03/2031' });
-    const again = await api.post('/credit_cards', { ...visa, card_expiry: '3/2031', cvv: '999' });
-    const other = await api.post('/credit_cards', { ...visa, card_expiry: '04/2031' });
-    expect(again.body.response.token).toBe(first.body.response.token);
-    expect(other.body.response.token).not.toBe(first.body.response.token);
+  it('issues a new token per tokenization, as the real gateway does; the tokens of one card share its fingerprint', async () => {
+    const first = (await api.post('/credit_cards', { ...visa, card_expiry: '03/2031' })).body.response;
+    const again = (await api.post('/credit_cards', { ...visa, card_expiry: '3/2031', cvv: '999', card_holder: 'J Doe' })).body.response;
+    const other = (await api.post('/credit_cards', { ...visa, card_expiry: '04/2031' })).body.response;
+    expect(new Set([first.token, again.token, other.token]).size).toBe(3);
+    expect(again.fingerprint).toBe(first.fingerprint);
+    expect(other.fingerprint).toBe(first.fingerprint);
+    // Each keeps its own holder and expiry.
+    expect(again.card_holder).toBe('J Doe');
+    expect((await api.get(`/credit_cards/${first.token}`)).body.response).toMatchObject({
+      card_holder: 'Jane Doe',
+      card_expiry: '2031-03-31',
+    });
+    // Another number is another card; the fingerprint never shows the number.
+    const mc = (await api.post('/credit_cards', { ...visa, card_number: '5123456789012346' })).body.response;
+    expect(mc.fingerprint).not.toBe(first.fingerprint);
+    expect(first.fingerprint).not.toContain('4005550000000001');
   });
 
   it('detects each scheme and masks numbers of every length', async () => {
@@ -104,9 +117,18 @@ describe('aliases and expiry updates', () => {
     const res = await api.put('/credit_cards/renew-me', { card_expiry: '11/2033' });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ token: card.token, card_expiry: '2033-11-30', alias: 'renew-me' });
-    // The same number with the new expiry is the same card now.
-    const again = await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '11/2033' });
-    expect(again.body.response.token).toBe(card.token);
+    // The same number tokenized again is a new token of the same card…
+    const again = (await api.post('/credit_cards', { ...visa, card_number: '6011332560618887', card_expiry: '11/2033' })).body.response;
+    expect(again.token).not.toBe(card.token);
+    expect(again.fingerprint).toBe(card.fingerprint);
+    // …and every token takes any expiry, that of another token of the card included (the Ruby
+    // gem's Card.update spec: once 422 "Another stored card already has this card number and expiry date").
+    const moved = await api.put(`/credit_cards/${card.token}`, { card_expiry: '10/2031' });
+    expect(moved.status).toBe(200);
+    const same = await api.put(`/credit_cards/${again.token}`, { card_expiry: '10/2031' });
+    expect(same.status).toBe(200);
+    expect(same.body.response).toMatchObject({ token: again.token, card_expiry: '2031-10-31', fingerprint: card.fingerprint });
+    expect((await api.get(`/credit_cards/${card.token}`)).body.response.card_expiry).toBe('2031-10-31');
   });
 
   it('rejects an update with nothing in it, an expired date, or an unknown field', async () => {
@@ -133,5 +155,28 @@ describe('GET /credit_cards', () => {
     const defaults = await api.get('/credit_cards?offset=0');
     expect(defaults.body.page).toBe(1);
     expect(defaults.body.records).toBe(Math.min(10, defaults.body.total_records));
+  });
+});
+
+describe('cards stored before tokens were linked by fingerprint (the migration)', () => {
+  it('keep their fingerprint; once their number digest is computed at start, a new token of one joins it', async () => {
+    const card = { ...visa, card_number: '3566002020360505', card_expiry: '09/2034' };
+    const old = (await api.post('/credit_cards', card)).body.response;
+    // As a card stored before: a fingerprint of the old kind (one per card) and no digest.
+    const sql = app.runtime.sql;
+    await sql.query("update gateway.cards set fingerprint = 'legacy-fingerprint-of-one-card', pan_digest = null where token = $1", [
+      old.token,
+    ]);
+    expect((await api.get(`/credit_cards/${old.token}`)).body.response.fingerprint).toBe('legacy-fingerprint-of-one-card');
+    // Before the digest is computed, a new tokenization cannot find it: it starts a fingerprint of its own
+    // (the window between the migration and the start that computes the digests).
+    const before = (await api.post('/credit_cards', card)).body.response;
+    expect(before.fingerprint).not.toBe('legacy-fingerprint-of-one-card');
+    expect(await backfillPanDigests(sql, { vault: app.runtime.vault, clock: app.runtime.clock })).toBeGreaterThanOrEqual(1);
+    expect(await backfillPanDigests(sql, { vault: app.runtime.vault, clock: app.runtime.clock })).toBe(0);
+    const again = (await api.post('/credit_cards', card)).body.response;
+    expect(again.token).not.toBe(old.token);
+    expect(again.fingerprint).toBe('legacy-fingerprint-of-one-card');
+    expect((await api.get(`/credit_cards/${old.token}`)).body.response.fingerprint).toBe('legacy-fingerprint-of-one-card');
   });
 });

@@ -162,13 +162,16 @@ describe('what real clients send', () => {
 
 describe('what real clients read', () => {
   it('purchase records carry card_category, card_subcategory, addendum_data and the chain id in metadata', async () => {
+    // A one-off purchase is in no stored-credential chain: "" (the real gateway's recorded answers).
     const approved = (await purchase({ metadata: { order: '42' } })).body.response;
     expect(approved).toMatchObject({
       card_category: 'Credit',
       card_subcategory: 'Standard',
       addendum_data: {},
-      metadata: { order: '42', original_transaction_reference: '', authorization_tracking_id: expect.stringMatching(/^[A-Z0-9]{16}$/) },
+      metadata: { order: '42', original_transaction_reference: '', authorization_tracking_id: '' },
     });
+    const initial = (await purchase({ extra: { stored_credential_indicator: 'I' } })).body.response;
+    expect(initial.metadata.authorization_tracking_id).toMatch(/^[A-Z0-9]{16}$/);
     const declined = (await purchase({ card_number: DECLINE })).body.response;
     expect(declined).toMatchObject({ successful: false, metadata: { authorization_tracking_id: '', original_transaction_reference: '' } });
     const echoed = (await purchase({ extra: { authorization_tracking_id: 'CHAIN-1' } })).body.response;
@@ -226,21 +229,24 @@ describe('what real clients read', () => {
     expect(res.body.errors).toEqual(['Expiry date is invalid (expired)', 'Amount must be greater than or equal to 0']);
   });
 
-  it('tokenizes a stored card again with another card_holder: same token, the new holder', async () => {
+  it('tokenizes a stored card again with another card_holder: a new token of the same card, each with its own holder', async () => {
     const card = { ...CARD, card_expiry: '08/2036' };
     const first = (await api.post('/credit_cards', card)).body.response;
     const again = (await api.post('/credit_cards', { ...card, card_holder: 'Jane Smith' })).body.response;
-    expect(again).toMatchObject({ token: first.token, card_holder: 'Jane Smith' });
-    expect((await api.get(`/credit_cards/${first.token}`)).body.response.card_holder).toBe('Jane Smith');
+    expect(again).toMatchObject({ card_holder: 'Jane Smith', fingerprint: first.fingerprint });
+    expect(again.token).not.toBe(first.token);
+    expect((await api.get(`/credit_cards/${first.token}`)).body.response.card_holder).toBe(first.card_holder);
     const bought = (await purchase({ ...card, card_holder: 'J Smith' })).body.response;
-    expect(bought).toMatchObject({ card_holder: 'J Smith', card_token: first.token });
+    expect(bought.card_holder).toBe('J Smith');
+    expect((await api.get(`/credit_cards/${bought.card_token}`)).body.response.fingerprint).toBe(first.fingerprint);
   });
 
   it('fills a rejected purchase record with what it knows', async () => {
     const raw = await unchanged(() => api.post('/purchases', { ...CARD, amount: -1, currency: 'ZZZ', reference: ref() }));
     expect(raw.body.response).toMatchObject({ card_number: '512345XXXXXX2346', currency: 'ZZZ', successful: false });
-    const none = await unchanged(() => api.post('/purchases', { ...CARD, amount: 100, reference: ref() }));
-    expect(none.body.response).toMatchObject({ card_number: '512345XXXXXX2346', currency: 'XXX' });
+    // No currency: the merchant's default one.
+    const none = await unchanged(() => api.post('/purchases', { ...CARD, amount: -1, reference: ref() }));
+    expect(none.body.response).toMatchObject({ card_number: '512345XXXXXX2346', currency: 'AUD' });
     const byToken = await unchanged(() => api.post('/purchases', { card_token: token, amount: -1, currency: 'AUD', reference: ref() }));
     expect(byToken.body.response).toMatchObject({ card_token: token, card_number: '512345XXXXXX2346', currency: 'AUD' });
   });

@@ -47,7 +47,7 @@ async function downstreamRow(id: string): Promise<{ state: string; upstream_id: 
   return rows[0];
 }
 
-/** Tokenizes the card on the upstream sandbox (the same token the downstream's raw-card purchases land on) and scripts it. */
+/** Tokenizes the card on the upstream sandbox and scripts it: the downstream's raw-card purchases land on new tokens of that card, which take its script. */
 async function scriptUpstreamCard(number: string, expiry: string, outcomes: Record<string, unknown>[]): Promise<string> {
   const tokenized = await up.post('/credit_cards', card(number, expiry));
   expect(tokenized.status).toBe(200);
@@ -55,6 +55,17 @@ async function scriptUpstreamCard(number: string, expiry: string, outcomes: Reco
   const scripted = await up.put(`/sandbox/credit_cards/${token}/script`, { outcomes });
   expect(scripted.status).toBe(200);
   return token;
+}
+
+/**
+ * The upstream charged the scripted card once: the raw-card purchase tokenized it anew (a new
+ * token of the same card, the same fingerprint), took the scripted token's outcome, and was made once.
+ */
+async function expectSameUpstreamCard(charged: string, scripted: string): Promise<void> {
+  const [c, s] = await Promise.all([up.get(`/credit_cards/${charged}`), up.get(`/credit_cards/${scripted}`)]);
+  expect(charged).not.toBe(scripted);
+  expect(c.body.response.fingerprint).toBe(s.body.response.fingerprint);
+  expect(c.body.response.transaction_count).toBe(1);
 }
 
 beforeAll(async () => {
@@ -214,9 +225,9 @@ describe('production purchases through an upstream gateway', () => {
 
     const atUpstream = await upstreamPurchasesWithReference(res.body.response.id);
     expect(atUpstream).toHaveLength(1);
-    expect(atUpstream[0]).toMatchObject({ card_token: upToken, successful: true, authorization: res.body.response.authorization });
+    expect(atUpstream[0]).toMatchObject({ successful: true, authorization: res.body.response.authorization });
     expect(await downstreamRow(res.body.response.id)).toEqual({ state: 'completed', upstream_id: atUpstream[0].id, successful: true });
-    expect((await up.get(`/credit_cards/${upToken}`)).body.response.transaction_count).toBe(1);
+    await expectSameUpstreamCard(atUpstream[0].card_token, upToken);
   });
 
   it('adopts the upstream record by reference after the upstream drops the connection', async () => {
@@ -232,9 +243,9 @@ describe('production purchases through an upstream gateway', () => {
 
     const atUpstream = await upstreamPurchasesWithReference(res.body.response.id);
     expect(atUpstream).toHaveLength(1);
-    expect(atUpstream[0]).toMatchObject({ card_token: upToken, successful: true });
+    expect(atUpstream[0]).toMatchObject({ successful: true });
     expect(await downstreamRow(res.body.response.id)).toEqual({ state: 'completed', upstream_id: atUpstream[0].id, successful: true });
-    expect((await up.get(`/credit_cards/${upToken}`)).body.response.transaction_count).toBe(1);
+    await expectSameUpstreamCard(atUpstream[0].card_token, upToken);
   });
 });
 

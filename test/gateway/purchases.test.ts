@@ -55,11 +55,14 @@ describe('POST /purchases', () => {
     expect((await api.get(`/credit_cards/${stored.token}`)).body.response.transaction_count).toBe(2);
   });
 
-  it('tokenizes a raw card and returns its token; the same card keeps it', async () => {
+  it('tokenizes a raw card and returns its token: a new one each time, of one card (one fingerprint)', async () => {
     const first = await api.post('/purchases', { amount: 100, currency: 'USD', reference: ref(), ...card('4005550000000001') });
     const second = await api.post('/purchases', { amount: 200, currency: 'USD', reference: ref(), ...card('4005550000000001') });
     expect(first.body.response.card_token).toMatch(/^[a-z0-9]{20}$/);
-    expect(second.body.response.card_token).toBe(first.body.response.card_token);
+    expect(second.body.response.card_token).toMatch(/^[a-z0-9]{20}$/);
+    expect(second.body.response.card_token).not.toBe(first.body.response.card_token);
+    const [a, b] = await Promise.all([first, second].map((p) => api.get(`/credit_cards/${p.body.response.card_token}`)));
+    expect(a!.body.response.fingerprint).toBe(b!.body.response.fingerprint);
     expect(first.body.response.cvv_match).toBe('M');
   });
 
@@ -164,6 +167,21 @@ describe('sandbox scripts', () => {
     const after = (await buy()).body.response;
     expect(after).toMatchObject({ response_code: '00', successful: true });
     expect(after.merchant_advice_code).toBeUndefined();
+  });
+
+  it("takes a scripted token's outcomes on purchases with the raw number (each tokenizes the card anew)", async () => {
+    const scripted = (await api.post('/credit_cards', card('5123456789012346'))).body.response;
+    const script = { outcomes: [{ response_code: '51', merchant_advice_code: 'retry_later' }, { response_code: '05' }] };
+    expect((await api.put(`/sandbox/credit_cards/${scripted.token}/script`, script)).status).toBe(200);
+    const first = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    const second = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    const third = (await api.post('/purchases', { amount: 100, currency: 'AUD', reference: ref(), ...card('5123456789012346') })).body
+      .response;
+    expect([first, second, third].map((p) => p.response_code)).toEqual(['51', '05', '00']);
+    expect(first.merchant_advice_code).toBe('retry_later');
+    expect(first.card_token).not.toBe(scripted.token);
   });
 
   it('rejects a bad script and is absent from production', async () => {

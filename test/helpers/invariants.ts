@@ -375,7 +375,8 @@ export interface CrossPathOptions {
 /**
  * The rules that hold across paths (issue "Rules that hold across paths"), from what is stored:
  * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time);
- * - C2: at most the network caps of declined attempts per card in every sliding 24-hour and 30-day window;
+ * - C2: at most the network caps of declined attempts per card (every token of it: its fingerprint) in every
+ *   sliding 24-hour and 30-day window;
  * - C3: one period invoice per subscription and period (one-off invoices are not periods);
  * - C4: no period invoiced that starts while the subscription is paused;
  * - C5: the ledger equals the approved purchases;
@@ -411,16 +412,21 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       ['24 hours', caps.per24Hours, '24h'],
       ['30 days', caps.per30Days, '30d'],
     ] as const) {
-      for (const r of await rows<{ card_token: string; attempted_at: Date; n: string }>(
+      // A card is what the gateway says it is: the fingerprint its vault gives every token of it
+      // (read there, not from billing's own key), its token where this database's gateway has none.
+      for (const r of await rows<{ card: string; attempted_at: Date; n: string }>(
         db,
-        `select a.card_token, a.attempted_at, (select count(*) from billing.charge_attempts b where b.card_token = a.card_token
-                and b.status = 'declined' and b.attempted_at > a.attempted_at - interval '${window}' and b.attempted_at <= a.attempted_at) as n
-           from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
-          where a.status = 'declined' and ($1::uuid is null or i.merchant_id = $1)`,
+        `with d as (
+           select a.attempted_at, coalesce((select c.fingerprint from gateway.cards c where c.merchant_id = i.merchant_id
+                    and c.environment = i.environment and c.token = a.card_token), a.card_token) as card
+             from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+            where a.status = 'declined' and ($1::uuid is null or i.merchant_id = $1))
+         select d.card, d.attempted_at, (select count(*) from d b where b.card = d.card
+                and b.attempted_at > d.attempted_at - interval '${window}' and b.attempted_at <= d.attempted_at) as n
+           from d`,
         [m],
       ))
-        if (Number(r.n) > cap)
-          out.push(`C2: card ${r.card_token} had ${r.n} declines in the ${name} up to ${r.attempted_at.toISOString()}`);
+        if (Number(r.n) > cap) out.push(`C2: card ${r.card} had ${r.n} declines in the ${name} up to ${r.attempted_at.toISOString()}`);
     }
     // C3 is also a unique constraint; checked here all the same, on (subscription, period_start) of
     // period invoices (one-off invoices, for items or a change made now, start when they are made).

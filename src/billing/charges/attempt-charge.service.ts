@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { prepared, type Sql, type SqlPool, type Step } from '../../platform/sql.ts';
 import { bornRelayedSql, insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
-import type { BillingGateway, ChargeOutcome, MerchantRef } from '../ports/gateway-port.ts';
+import { cardKey, type BillingGateway, type ChargeOutcome, type MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { keepChainId } from './credential-chain.ts';
 import { classifyDecline, type DeclineClass } from '../declines/decline-table.ts';
@@ -63,6 +63,8 @@ interface Claimed {
   resumed: boolean;
   /** The card's stored-credential chain id, sent with the purchase; null before its first approval. */
   chainId: string | null;
+  /** What the attempt counts against (`cardKey` of the gateway port: the card's fingerprint, or its token). */
+  cardKey: string;
 }
 
 /**
@@ -85,8 +87,10 @@ interface ClaimRow {
   subscription_status: string;
   /** The subscription's card as it names it: a token or an alias. */
   card_token: string;
-  /** The card's token the claim counted against: the name when it is a token, else the resolution given; null when an alias awaits one. */
+  /** The card's token the claim charges: the name when it is a token, else the resolution given; null when an alias awaits one. */
   card: string | null;
+  /** The card's key the claim counted against (its fingerprint, or its token); null until the gateway gave it. */
+  card_key: string | null;
   held_for_card: boolean;
   billing_now: string;
   expired: boolean;
@@ -94,6 +98,8 @@ interface ClaimRow {
   existing_status: string | null;
   /** The card token the attempt already written was claimed against. */
   existing_card: string | null;
+  /** The card key the attempt already written counts against (null on attempts from before keys). */
+  existing_card_key: string | null;
   attempt_id: string | null;
   /** The card's network caps left no room for this attempt now, its attempts in flight counted as declines. */
   capped: boolean;
@@ -124,12 +130,13 @@ export const COLLECTING = ['trialing', 'active', 'past_due'] as const;
 const CLAIM_SQL = `
   with inv as (
     select i.id, i.xmin::text as version, i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id,
-           s.card_token, case when s.card_is_token then s.card_token else $8::text end as card, s.card_expiry, s.status as subscription_status, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
+           s.card_token, case when s.card_is_token then s.card_token else $8::text end as card,
+           case when s.card_is_token and s.card_key is not null then s.card_key else $9::text end as card_key, s.card_expiry, s.status as subscription_status, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
       left join billing.test_clocks c on c.id = s.test_clock_id
      where i.id = $1 for update of i),
   seen as (select xmin::text as version from billing.invoices where id = $1),
-  existing as (select id, status, claimed_card_token from billing.charge_attempts where invoice_id = $1 and number = $2),
+  existing as (select id, status, claimed_card_token, card_key from billing.charge_attempts where invoice_id = $1 and number = $2),
   ready as (
     -- Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
     select inv.*, ${CARD_EXPIRED_SQL('inv.card_expiry', 'inv.billing_now')} as expired from inv
@@ -139,18 +146,18 @@ const CLAIM_SQL = `
   -- The card's network caps: its declined attempts, and those still in flight (they may decline),
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
   -- it; the attempt is then not made (the caller defers the invoice to then).
-  -- The card is its token (an alias resolved by the gateway first: caps are per card, however
-  -- a subscription names it). An attempt records the card it charged with its outcome; one in
-  -- flight is found by the card it was claimed against, through the per-card index of attempts in flight.
+  -- The card is its key, the fingerprint the gateway gives (its token where it gives none): caps are
+  -- per card, whatever token or alias a subscription names it by. Each attempt records the key it
+  -- was claimed against; one in flight is found through the per-card index of attempts in flight.
   -- Its merchant is checked per attempt, in a scalar subquery the planner cannot turn into a join:
   -- as a join, a plan made without statistics read every invoice of the merchant, per claim.)
   card_attempts as (
     select a.attempted_at, true as declined from billing.charge_attempts a, inv
-     where a.card_token = inv.card and a.status = 'declined'
+     where a.card_key = inv.card_key and a.status = 'declined'
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now
     union all
     select a.attempted_at, false from billing.charge_attempts a, inv
-     where a.claimed_card_token = inv.card and a.status in ('sending', 'unknown')
+     where a.card_key = inv.card_key and a.status in ('sending', 'unknown')
        and (select i2.merchant_id from billing.invoices i2 where i2.id = a.invoice_id) = inv.merchant_id
        and a.attempted_at > inv.billing_now - interval '30 days' and a.attempted_at <= inv.billing_now),
   capped as (
@@ -161,9 +168,10 @@ const CLAIM_SQL = `
              or (select count(*) from card_attempts where declined) >= $7::int as full_declined
       from inv),
   attempt as (
-    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, claimed_card_token, attempted_at, created_at, updated_at)
-    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.card, ready.billing_now, ready.billing_now, $3
-      from ready, capped where not ready.expired and ready.card is not null and capped.full_24h is null and capped.full_30d is null
+    insert into billing.charge_attempts (id, invoice_id, number, reference, status, manual, claimed_card_token, card_key, attempted_at, created_at, updated_at)
+    select gen_random_uuid(), $1, $2, $4, 'sending', $5, ready.card, ready.card_key, ready.billing_now, ready.billing_now, $3
+      from ready, capped where not ready.expired and ready.card is not null and ready.card_key is not null
+       and capped.full_24h is null and capped.full_30d is null
     returning id),
   -- An attempt in flight is not also due: the next retry is decided by its outcome.
   in_flight as (
@@ -192,14 +200,15 @@ const CLAIM_SQL = `
     update billing.subscriptions s set status = 'past_due', updated_at = $3
       from ready where s.id = ready.subscription_id and ready.expired and s.status in ('active', 'trialing'))
   select inv.version = (select version from seen) as consistent, inv.merchant_id, inv.environment, inv.status, inv.amount, inv.currency,
-         inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.card, inv.held_for_card, inv.billing_now,
+         inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.card, inv.card_key, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
          (select id from existing) as existing_id, (select status from existing) as existing_status,
-         (select claimed_card_token from existing) as existing_card, (select id from attempt) as attempt_id,
+         (select claimed_card_token from existing) as existing_card, (select card_key from existing) as existing_card_key,
+         (select id from attempt) as attempt_id,
          (select full_24h is not null or full_30d is not null from capped) as capped,
          (select full_declined from capped) as capped_by_declines,
          (select tracking_id from billing.credential_chains cc
-           where cc.merchant_id = inv.merchant_id and cc.environment = inv.environment and cc.card_token = inv.card) as chain_id
+           where cc.merchant_id = inv.merchant_id and cc.environment = inv.environment and cc.card_key = inv.card_key) as chain_id
     from inv`;
 
 /** The card's attempts in flight fill a cap window: the charge is tried again shortly (the queue's transport retry). */
@@ -219,13 +228,13 @@ const CLAIM_TRIES = 10;
  * before either has written. A transaction-scoped advisory lock on the card, taken in a statement
  * of its own so that the claim's snapshot is taken after it.
  */
-const CARD_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended(s.merchant_id::text || ':' || (case when s.card_is_token then s.card_token else $2::text end), 0))
+const CARD_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended(s.merchant_id::text || ':' || (case when s.card_is_token and s.card_key is not null then s.card_key else $2::text end), 0))
   from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id where i.id = $1`;
 
 type ClaimOutcome =
   | Claimed
-  | { skip: string; hold?: FailureFollowUps['hold']; capped?: { billingNow: Date; cardToken: string } }
-  /** The subscription names its card by an alias: the claim wrote nothing until the gateway says which card that is. */
+  | { skip: string; hold?: FailureFollowUps['hold']; capped?: { billingNow: Date; cardToken: string; cardKey: string } }
+  /** The card's key (or, for an alias, the card) is not known yet: the claim wrote nothing until the gateway says which card that is. */
   | { resolve: string; merchant: MerchantRef; subscriptionId: string };
 
 /**
@@ -234,15 +243,31 @@ type ClaimOutcome =
  * that names its card by token needs no resolution, and one that names it by alias gets
  * `resolve` back without anything written).
  */
-async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: NetworkCaps, card: string | null): Promise<ClaimOutcome> {
+async function claimAttempt(
+  sql: SqlPool,
+  now: Date,
+  input: ChargeInput,
+  caps: NetworkCaps,
+  card: { token: string; key: string } | null,
+): Promise<ClaimOutcome> {
   const reference = attemptReference(input.invoiceId, input.attempt);
   // The card's lock, then the claim, in one transaction sent as one message (one round trip).
   // With an alias not yet resolved the lock's key is null and no lock is taken: nothing is written then.
-  const lock = { text: CARD_LOCK_SQL, types: ['uuid', 'text'], params: [input.invoiceId, card] };
+  const lock = { text: CARD_LOCK_SQL, types: ['uuid', 'text'], params: [input.invoiceId, card?.key ?? null] };
   const claim = {
     text: CLAIM_SQL,
-    types: ['uuid', 'int', 'timestamptz', 'text', 'boolean', 'int', 'int', 'text'],
-    params: [input.invoiceId, input.attempt, now, reference, input.manual ?? false, caps.per24Hours, caps.per30Days, card],
+    types: ['uuid', 'int', 'timestamptz', 'text', 'boolean', 'int', 'int', 'text', 'text'],
+    params: [
+      input.invoiceId,
+      input.attempt,
+      now,
+      reference,
+      input.manual ?? false,
+      caps.per24Hours,
+      caps.per30Days,
+      card?.token ?? null,
+      card?.key ?? null,
+    ],
   };
   let inv: ClaimRow | undefined;
   for (let tries = 1; ; tries++) {
@@ -261,11 +286,18 @@ async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: N
     subscriptionId: inv.subscription_id,
     billingNow: new Date(inv.billing_now),
     chainId: inv.chain_id,
+    cardKey: inv.card_key ?? inv.card ?? inv.card_token,
   };
   // An attempt already written may have moved money: it is looked up and recorded whatever
   // happened since (an invoice voided by a cancel while it was at the gateway is still paid by it).
   if (inv.existing_id && (inv.existing_status === 'sending' || inv.existing_status === 'unknown')) {
-    return { ...base, cardToken: inv.existing_card ?? inv.card_token, attemptId: inv.existing_id, resumed: true };
+    return {
+      ...base,
+      cardToken: inv.existing_card ?? inv.card_token,
+      cardKey: inv.existing_card_key ?? inv.existing_card ?? inv.card_token,
+      attemptId: inv.existing_id,
+      resumed: true,
+    };
   }
   if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
   if (inv.held_for_card) return { skip: 'held for a card update' };
@@ -275,13 +307,14 @@ async function claimAttempt(sql: SqlPool, now: Date, input: ChargeInput, caps: N
   if (inv.expired) {
     return { skip: 'card expired on the charge date', hold: { subscriptionId: inv.subscription_id, invoiceId: input.invoiceId } };
   }
-  if (inv.card === null) return { resolve: inv.card_token, merchant: base.merchant, subscriptionId: inv.subscription_id };
+  if (inv.card === null || inv.card_key === null)
+    return { resolve: inv.card_token, merchant: base.merchant, subscriptionId: inv.subscription_id };
   if (inv.capped && !inv.capped_by_declines) {
     // Only attempts still at the gateway fill the window: they may well be approved. Not a day's
     // deferral but a short wait: the queue runs the job again in seconds.
     throw new CardBusyError(`card of invoice ${input.invoiceId} has attempts in flight up to its network cap`);
   }
-  if (inv.capped) return { skip: CAPPED_REASON, capped: { billingNow: base.billingNow, cardToken: inv.card } };
+  if (inv.capped) return { skip: CAPPED_REASON, capped: { billingNow: base.billingNow, cardToken: inv.card, cardKey: inv.card_key } };
   if (!inv.attempt_id) throw new Error(`attempt ${input.attempt} of invoice ${input.invoiceId} was neither written nor refused`);
   return { ...base, attemptId: inv.attempt_id, resumed: false };
 }
@@ -458,6 +491,7 @@ async function recordFailure(
     declineClass,
     earliestRetryAt: classification?.earliestRetryAt ?? null,
     cardToken,
+    cardKey: claimed.cardKey,
     billingNow: claimed.billingNow,
     now,
     caps,
@@ -504,15 +538,17 @@ export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promi
   const caps = deps.caps ?? DEFAULT_CAPS;
   let claimed = await claimAttempt(deps.sql, deps.clock.now(), input, caps, null);
   if ('resolve' in claimed) {
-    // Network caps are per card: an alias is counted as the card it names now. A card the gateway
-    // no longer has is tried by its name (the purchase is refused, and dunning follows).
+    // Network caps are per card: an alias is counted as the card it names now, and every token of
+    // one card as that card (its fingerprint). A card the gateway no longer has is tried by its
+    // name (the purchase is refused, and dunning follows).
     const found = await deps.gateway.findCard(claimed.merchant, claimed.resolve);
-    const card = found?.token ?? claimed.resolve;
+    const card = found ? { token: found.token, key: cardKey(found) } : { token: claimed.resolve, key: claimed.resolve };
     if (found?.token === claimed.resolve) {
       // The name is the card's own token: later claims need not ask again.
-      await deps.sql.query('update billing.subscriptions set card_is_token = true where id = $1 and card_token = $2', [
+      await deps.sql.query('update billing.subscriptions set card_is_token = true, card_key = $3 where id = $1 and card_token = $2', [
         claimed.subscriptionId,
-        card,
+        card.token,
+        card.key,
       ]);
     }
     claimed = await claimAttempt(deps.sql, deps.clock.now(), input, caps, card);
@@ -564,13 +600,7 @@ export async function attemptCharge(deps: ChargeDeps, input: ChargeInput): Promi
       // A card whose chain was known and that answered with it has nothing new to keep.
       const sameChain = claimed.chainId !== null && outcome.authorizationTrackingId === claimed.chainId;
       if (outcome.authorizationTrackingId && !sameChain) {
-        await keepChainId(
-          deps.sql,
-          claimed.merchant,
-          outcome.cardToken ?? claimed.cardToken,
-          outcome.authorizationTrackingId,
-          deps.clock.now(),
-        );
+        await keepChainId(deps.sql, claimed.merchant, claimed.cardKey, outcome.authorizationTrackingId, deps.clock.now());
       }
       return result;
     }

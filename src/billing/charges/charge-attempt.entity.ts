@@ -27,13 +27,16 @@ export const ChargeAttempt = defineEntity({
     message: p.string().length(255).nullable(),
     declineClass: p.string().length(12).nullable(),
     adviceCode: p.string().length(20).nullable(),
-    /** The card token the gateway charged (an alias resolved): network caps and coordination are per card. */
+    /** The card token the gateway charged (an alias resolved). */
     cardToken: p.string().length(20).nullable(),
-    /**
-     * The card as the subscription named it when the attempt was claimed (token or alias): attempts
-     * still in flight count against that card's network caps, found through the per-card index.
-     */
+    /** The card token the attempt was claimed against (an alias resolved): a resumed attempt is re-sent with it. */
     claimedCardToken: p.string().length(255).nullable(),
+    /**
+     * The card the attempt counts against, written by the claim: its key at the gateway port
+     * (`cardKey`: the fingerprint, shared by every token of the card; the token where the gateway
+     * shows none). Network caps, attempts in flight and the card's retry rhythm are per key.
+     */
+    cardKey: p.string().length(255).nullable(),
     /** Billing time of the attempt (a test clock's where one applies): caps count in this time. */
     attemptedAt: p.datetime().columnType('timestamptz').nullable(),
     /** Made by `POST /invoices/{id}/retry`: it does not use up the dunning schedule. */
@@ -43,12 +46,12 @@ export const ChargeAttempt = defineEntity({
   },
   uniques: [{ properties: ['invoiceId', 'number'], name: 'charge_attempts_number_unique' }],
   indexes: [
-    { properties: ['cardToken', 'attemptedAt'], name: 'charge_attempts_card_index' },
+    { properties: ['cardKey', 'attemptedAt'], name: 'charge_attempts_card_key_index' },
     {
       // Per card, not one list of every attempt in flight: the claim looks up one card's, and a
       // burst leaves dead entries in a partial index until vacuum (a list of all of them is scanned whole).
-      name: 'charge_attempts_in_flight_card_index',
-      expression: `create index "charge_attempts_in_flight_card_index" on "billing"."charge_attempts" ("claimed_card_token") where "status" in ('sending', 'unknown')`,
+      name: 'charge_attempts_in_flight_card_key_index',
+      expression: `create index "charge_attempts_in_flight_card_key_index" on "billing"."charge_attempts" ("card_key") where "status" in ('sending', 'unknown')`,
     },
     {
       name: 'charge_attempts_unresolved_index',

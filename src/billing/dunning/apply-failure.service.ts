@@ -19,6 +19,8 @@ export interface FailureInput {
   earliestRetryAt: Date | null;
   /** The card the gateway charged (an alias resolved); null when it charged none. */
   cardToken: string | null;
+  /** What the card counts as (`cardKey` of the gateway port: its fingerprint, or its token): caps and rhythm are per key. */
+  cardKey: string;
   /** Billing time: the subscription's test clock where it has one. */
   billingNow: Date;
   now: Date;
@@ -52,10 +54,10 @@ export interface FailureResult {
 }
 
 /** The declined attempts of a card, in billing time, inside the widest cap window before `at`. */
-async function cardDeclines(tx: Sql, cardToken: string, at: Date): Promise<Date[]> {
+async function cardDeclines(tx: Sql, cardKey: string, at: Date): Promise<Date[]> {
   const rows = await tx.query<{ attempted_at: string }>(
-    prepared(`select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2`),
-    [cardToken, new Date(at.getTime() - 30 * DAY_MS)],
+    prepared(`select attempted_at from billing.charge_attempts where card_key = $1 and status = 'declined' and attempted_at > $2`),
+    [cardKey, new Date(at.getTime() - 30 * DAY_MS)],
   );
   return rows.map((r) => new Date(r.attempted_at));
 }
@@ -93,7 +95,7 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       // and the caps count from now, this attempt included: a deferral always lies ahead.
       let at = decision.at < input.billingNow ? input.billingNow : decision.at;
       if (input.cardToken) {
-        const capped = applyNetworkCaps(at, await cardDeclines(tx, input.cardToken, at), input.caps);
+        const capped = applyNetworkCaps(at, await cardDeclines(tx, input.cardKey, at), input.caps);
         if (capped.capped) {
           at = capped.at;
           events.push({
@@ -115,12 +117,12 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       if (input.cardToken) {
         // One card, one retry rhythm: its other waiting invoices do not pile on before this one.
         // (Candidates through the card's attempts, by index, instead of every past-due invoice.)
-        const card = params.add(input.cardToken);
+        const card = params.add(input.cardKey);
         steps.push(
           `update billing.invoices i set next_attempt_at = ${next}, retry_enqueued_at = null, updated_at = ${now}
-            where i.id in (select a.invoice_id from billing.charge_attempts a where a.card_token = ${card})
+            where i.id in (select a.invoice_id from billing.charge_attempts a where a.card_key = ${card})
               and i.status = 'past_due' and i.id <> ${invoiceId} and i.next_attempt_at < ${next}
-              and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = ${card}`,
+              and (select a.card_key from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = ${card}`,
         );
       }
       events.push({

@@ -16,7 +16,7 @@ export async function deferForCaps(
   sql: SqlPool,
   now: Date,
   input: { invoiceId: string; attempt: number },
-  capped: { billingNow: Date; cardToken: string },
+  capped: { billingNow: Date; cardToken: string; cardKey: string },
   caps: NetworkCaps,
 ): Promise<NonNullable<FailureFollowUps['retry']> | null> {
   return sql.transaction(async (tx) => {
@@ -30,8 +30,8 @@ export async function deferForCaps(
     if (!inv) return null;
     // Declines only: a deferral is decided when they alone fill a window (see the claim).
     const counted = await tx.query<{ attempted_at: string }>(
-      `select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2 and attempted_at <= $3`,
-      [capped.cardToken, new Date(capped.billingNow.getTime() - 30 * DAY_MS), capped.billingNow],
+      `select attempted_at from billing.charge_attempts where card_key = $1 and status = 'declined' and attempted_at > $2 and attempted_at <= $3`,
+      [capped.cardKey, new Date(capped.billingNow.getTime() - 30 * DAY_MS), capped.billingNow],
     );
     const decided = applyNetworkCaps(
       capped.billingNow,

@@ -9,7 +9,8 @@ export const CardRetryLease = defineEntity({
   schema: 'billing',
   tableName: 'card_retry_leases',
   properties: {
-    cardToken: p.string().length(20).primary(),
+    /** The card's key (`cardKey` of the gateway port): every token of one card shares its round. */
+    cardKey: p.string().length(255).primary(),
     holder: p.uuid(),
     leaseUntil: p.datetime().columnType('timestamptz'),
   },

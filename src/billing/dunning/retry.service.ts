@@ -16,13 +16,13 @@ interface DueOnCard {
   attempt_count: number;
 }
 
-/** The card an invoice was last tried on (an alias resolved), or null before any attempt. */
+/** The card an invoice was last tried on (its key: every token and alias of one card alike), or null before any attempt. */
 async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | null> {
-  const rows = await deps.sql.query<{ card_token: string | null }>(
-    'select card_token from billing.charge_attempts where invoice_id = $1 order by number desc limit 1',
+  const rows = await deps.sql.query<{ card_key: string | null }>(
+    'select card_key from billing.charge_attempts where invoice_id = $1 order by number desc limit 1',
     [invoiceId],
   );
-  return rows[0]?.card_token ?? null;
+  return rows[0]?.card_key ?? null;
 }
 
 /**
@@ -32,9 +32,9 @@ async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | nul
  */
 export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; attempt: number }): Promise<ChargeResult[]> {
   // The invoice, if its retry is due, and the card it was last tried on, in one read.
-  const self = await deps.sql.query<DueOnCard & { card_token: string | null }>(
+  const self = await deps.sql.query<DueOnCard & { card_key: string | null }>(
     `select i.id, i.attempt_count,
-            (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) as card_token
+            (select a.card_key from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) as card_key
        from billing.invoices i
        join billing.subscriptions s on s.id = i.subscription_id
        left join billing.test_clocks c on c.id = s.test_clock_id
@@ -43,13 +43,13 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
   );
   // Not due (any more): its time moved with its card's rhythm, it was paid, or another round took it.
   if (self.length === 0) return [{ kind: 'skipped', reason: 'retry not due' }];
-  const card = self[0]!.card_token;
+  const card = self[0]!.card_key;
   if (!card) return runRound(deps, [{ id: self[0]!.id, attempt_count: self[0]!.attempt_count }]);
   // One round per card at a time: another process's round on this card takes this invoice if due.
   const holder = randomUUID();
   const leased = await deps.sql.query(
-    `insert into billing.card_retry_leases (card_token, holder, lease_until) values ($1, $2, $3)
-     on conflict (card_token) do update set holder = $2, lease_until = $3 where card_retry_leases.lease_until < $4
+    `insert into billing.card_retry_leases (card_key, holder, lease_until) values ($1, $2, $3)
+     on conflict (card_key) do update set holder = $2, lease_until = $3 where card_retry_leases.lease_until < $4
      returning holder`,
     [card, holder, new Date(Date.now() + (deps.retryLeaseMs ?? LEASE_MS)), new Date()],
   );
@@ -65,20 +65,20 @@ export async function runRetry(deps: ChargeDeps, input: { invoiceId: string; att
          join billing.subscriptions s on s.id = i.subscription_id
          left join billing.test_clocks c on c.id = s.test_clock_id
         where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= coalesce(c.frozen_time, $2)
-          and (select a.card_token from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1
+          and (select a.card_key from billing.charge_attempts a where a.invoice_id = i.id order by a.number desc limit 1) = $1
         order by i.period_start, i.id`,
       [card, deps.clock.now()],
     );
     // The lease is renewed as the round goes, so that it stays short and a dead holder's lapses fast.
     const renew = () =>
-      deps.sql.query('update billing.card_retry_leases set lease_until = $3 where card_token = $1 and holder = $2', [
+      deps.sql.query('update billing.card_retry_leases set lease_until = $3 where card_key = $1 and holder = $2', [
         card,
         holder,
         new Date(Date.now() + (deps.retryLeaseMs ?? LEASE_MS)),
       ]);
     return await runRound(deps, round, renew);
   } finally {
-    await deps.sql.query('delete from billing.card_retry_leases where card_token = $1 and holder = $2', [card, holder]);
+    await deps.sql.query('delete from billing.card_retry_leases where card_key = $1 and holder = $2', [card, holder]);
   }
 }
 
@@ -135,7 +135,7 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
   const billingNow = new Date(inv.billing_now);
   if (card) {
     const declines = await deps.sql.query<{ attempted_at: string }>(
-      `select attempted_at from billing.charge_attempts where card_token = $1 and status = 'declined' and attempted_at > $2`,
+      `select attempted_at from billing.charge_attempts where card_key = $1 and status = 'declined' and attempted_at > $2`,
       [card, new Date(billingNow.getTime() - 30 * 86_400_000)],
     );
     const capped = applyNetworkCaps(

@@ -65,6 +65,20 @@ export interface CardSummary {
   alias: string | null;
   /** `YYYY-MM-DD`, the last day of the expiry month. */
   expiry: string;
+  /**
+   * The card's fingerprint: the same for every token of one card (each tokenization issues a new
+   * token), never the number. Absent where the gateway exposes none.
+   */
+  fingerprint?: string;
+}
+
+/**
+ * What billing counts a card by (network caps, the card's retry rhythm, its attempts in flight):
+ * its fingerprint, so that every token and alias of one card count together; the token where the
+ * gateway exposes no fingerprint (then two tokens of one card count apart).
+ */
+export function cardKey(card: Pick<CardSummary, 'token' | 'fingerprint'>): string {
+  return card.fingerprint ?? card.token;
 }
 
 export interface BillingGateway {

@@ -38,6 +38,11 @@ export const Subscription = defineEntity({
      * alias (or a name not yet checked) is resolved by the gateway at each charge.
      */
     cardIsToken: p.boolean().default(false),
+    /**
+     * The card's key (`cardKey` of the gateway port: its fingerprint, else its token) when
+     * `cardIsToken`: a token names one card for good, so its key is kept; null until known.
+     */
+    cardKey: p.string().length(255).nullable(),
     /** Seats: the subscription line is `plan.amount × quantity`. */
     quantity: p.integer().default(1),
     /** A quantity change that takes effect from the next period. */

@@ -13,7 +13,7 @@ import {
   type Interval,
 } from '../calendar/billing-calendar.ts';
 import { recordEvents } from '../events/events.service.ts';
-import type { BillingGateway, MerchantRef } from '../ports/gateway-port.ts';
+import { cardKey, type BillingGateway, type CardSummary, type MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
@@ -213,7 +213,7 @@ async function markClockBusy(tx: Sql, clockId: string, due: Date, now: Date): Pr
   ]);
 }
 
-async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<{ token: string; expiry: string }> {
+async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef, token: string): Promise<CardSummary> {
   const card = await deps.gateway.findCard(merchant, token);
   if (!card) throw BillingErrors.cardNotFound(token);
   return card;
@@ -267,8 +267,8 @@ export async function createSubscription(
     const rows = await tx.query<Row>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
-          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left, card_is_token)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19, $21)
+          cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left, card_is_token, card_key)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19, $21, $22)
        returning ${COLUMNS}`,
       [
         merchant.merchantId,
@@ -292,6 +292,8 @@ export async function createSubscription(
         redemption?.periodsLeft ?? null,
         firstCharge,
         card.token === input.card_token,
+        // A token names one card for good: its key is kept (an alias is resolved at each charge).
+        card.token === input.card_token ? cardKey(card) : null,
       ],
     );
     const view = toView(rows[0]!);
@@ -376,7 +378,8 @@ export async function updateSubscription(
       if (outcome?.kind === 'invoice' && outcome.status === 'open') owed = outcome.invoiceId;
     }
     const rows = await tx.query<Row>(
-      `update billing.subscriptions set card_token = coalesce($2, card_token), card_is_token = coalesce($8, card_is_token), metadata = coalesce($3, metadata),
+      `update billing.subscriptions set card_token = coalesce($2, card_token), card_is_token = coalesce($8, card_is_token),
+          card_key = case when $2::text is null then card_key else $9::text end, metadata = coalesce($3, metadata),
           card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
           next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
           next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end
@@ -390,6 +393,7 @@ export async function updateSubscription(
         card?.expiry ?? null,
         changeNow ? null : (input.quantity ?? null),
         card ? card.token === input.card_token : null,
+        card && card.token === input.card_token ? cardKey(card) : null,
       ],
     );
     const view = toView(rows[0]!);

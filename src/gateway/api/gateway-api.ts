@@ -5,7 +5,7 @@ import type { UpstreamFault } from '../acquirer/acquirer.ts';
 import type { HttpServer } from '../../platform/http/server-kit.ts';
 import { failure, list, ok } from '../../platform/http/envelope.ts';
 import { PageQuery, toPage } from '../../platform/pagination.ts';
-import { AppError, PlatformErrors } from '../../platform/errors.ts';
+import { AppError, isAppError, PlatformErrors } from '../../platform/errors.ts';
 import type { GatewayCore } from '../gateway-core.ts';
 import { isPlainObject } from '../purchases/purchase-input.ts';
 import type { Environment } from '../environment.ts';
@@ -225,6 +225,26 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
   app.post('/refunds/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
     return authorizationAnswer(reply, await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test);
   });
+  // A void that names no kind of transaction: `/v1.0//void?id=…`, what Active Merchant sends for an
+  // authorization string without its `|purchases` or `|refunds` part (older versions stored bare
+  // ids). The id is a purchase's or a refund's; neither answers 404 "Transaction Not Found".
+  const voidEither = async (req: FastifyRequest<{ Querystring: z.infer<typeof VoidQuery> }>, reply: FastifyReply) => {
+    const merchant = merchantOf(req);
+    const id = voidId(req.query, req.body);
+    try {
+      return authorizationAnswer(reply, await core.voidPurchase(merchant, id), test);
+    } catch (err) {
+      if (!(isAppError(err) && err.code === 'purchase_not_found')) throw err;
+    }
+    try {
+      return authorizationAnswer(reply, await core.voidRefund(merchant, id), test);
+    } catch (err) {
+      if (isAppError(err) && err.code === 'refund_not_found') throw GatewayErrors.voidTargetNotFound('Transaction');
+      throw err;
+    }
+  };
+  app.post('/void', { schema: { querystring: VoidQuery } }, voidEither);
+  app.post('//void', { schema: { querystring: VoidQuery } }, voidEither);
   app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));
   });

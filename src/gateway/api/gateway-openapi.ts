@@ -31,7 +31,11 @@ export const CardUpdateDoc = z.strictObject({
 
 export const PurchaseDoc = z.strictObject({
   amount: z.number().int().positive().describe('Minor units (cents)'),
-  currency: z.string().length(3).describe('ISO 4217 code the merchant may charge in'),
+  currency: z
+    .string()
+    .length(3)
+    .optional()
+    .describe("ISO 4217 code the merchant may charge in; left out, the merchant's default currency (its first permitted one)"),
   reference: z.string().max(255).describe('The merchant reference: a re-send with the same reference is recognised'),
   card_token: z.string().optional().describe('A token or alias; or give the raw card fields instead'),
   ...Object.fromEntries(Object.entries(CardFields).map(([k, v]) => [k, v.optional()])),

@@ -18,6 +18,7 @@ export interface CardRow {
   cardIssuer: string;
   cardCountry: string;
   transactionCount: number;
+  fingerprint: string;
 }
 
 /** The tokenized-card resource of the seed; the number is masked to first six and last four. */
@@ -34,6 +35,11 @@ export interface CardView {
   authorized: boolean;
   transaction_count: number;
   alias: string | null;
+  /**
+   * A keyed HMAC of the card number for this merchant, never the number: the same for every
+   * token of one card (each tokenization issues a new token).
+   */
+  fingerprint: string;
 }
 
 export function maskedNumber(row: Pick<CardRow, 'first6' | 'last4' | 'panLength'>): string {
@@ -54,5 +60,6 @@ export function toCardView(row: CardRow): CardView {
     authorized: true,
     transaction_count: row.transactionCount,
     alias: row.alias,
+    fingerprint: row.fingerprint,
   };
 }

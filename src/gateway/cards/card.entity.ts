@@ -21,7 +21,10 @@ export const Card = defineEntity({
     environment: p.string().length(10),
     token: p.string().length(20),
     alias: p.string().length(255).nullable(),
+    /** Keyed HMAC of the number (`VaultCrypto.fingerprint`), shared by every token of the card. */
     fingerprint: p.string().length(64),
+    /** Keyed HMAC of the number as this card was stored: finds the card's first token (null until backfilled). */
+    panDigest: p.string().length(64).nullable(),
     panKeyId: p.string().length(32),
     panSealed: p.blob().columnType('bytea'),
     first6: p.string().length(6),
@@ -44,8 +47,11 @@ export const Card = defineEntity({
   uniques: [
     { properties: ['merchant', 'environment', 'token'], name: 'cards_token_unique' },
     { properties: ['merchant', 'environment', 'alias'], name: 'cards_alias_unique' },
-    { properties: ['merchant', 'environment', 'fingerprint'], name: 'cards_fingerprint_unique' },
   ],
-  indexes: [{ properties: ['merchant', 'environment', 'createdAt'], name: 'cards_listing_index' }],
+  indexes: [
+    { properties: ['merchant', 'environment', 'fingerprint'], name: 'cards_fingerprint_index' },
+    { properties: ['merchant', 'environment', 'panDigest'], name: 'cards_pan_digest_index' },
+    { properties: ['merchant', 'environment', 'createdAt'], name: 'cards_listing_index' },
+  ],
 });
 export type Card = InferEntity<typeof Card>;

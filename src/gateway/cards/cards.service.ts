@@ -31,7 +31,7 @@ export const CARD_COLUMNS = `id, merchant_id as "merchantId", environment, token
   expiry_year as "expiryYear", card_type as "cardType", card_category as "cardCategory",
   card_subcategory as "cardSubcategory", card_issuer as "cardIssuer", card_country as "cardCountry",
   transaction_count as "transactionCount", pan_key_id as "panKeyId", pan_sealed as "panSealed",
-  sandbox_script as "sandboxScript"`;
+  sandbox_script as "sandboxScript", fingerprint`;
 
 const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -96,8 +96,10 @@ async function assignAlias(db: Sql, ctx: MerchantContext, cardId: string, alias:
 }
 
 /**
- * Stores a card in the vault, or finds it: the same number and expiry give the same token for
- * a merchant (keyed fingerprint). Runs inside the caller's transaction.
+ * Stores a card in the vault under a new token: every tokenization issues one, as the real
+ * gateway does, and keeps its own holder and expiry. The tokens of one card share its
+ * fingerprint (a keyed HMAC of the number, `VaultCrypto.fingerprint`): the fingerprint of the
+ * card's first token, found through `pan_digest`. Runs inside the caller's transaction.
  */
 export async function storeCard(
   tx: Sql,
@@ -107,22 +109,24 @@ export async function storeCard(
   alias?: string | null,
 ): Promise<StoredCard> {
   const now = deps.clock.now();
-  const fingerprint = deps.vault.fingerprint(ctx.merchantId, ctx.environment, card.pan, card.expiry.month, card.expiry.year);
+  const digest = deps.vault.fingerprint(ctx.merchantId, ctx.environment, card.pan);
   const token = generateCardToken();
   const sealed = deps.vault.seal(card.pan, panAad(ctx.merchantId, ctx.environment, token));
   const bin = lookupBin(card.pan, card.scheme);
-  const inserted = await tx.query<{ id: string }>(
-    `insert into gateway.cards (id, merchant_id, environment, token, alias, fingerprint, pan_key_id, pan_sealed,
+  const rows = await tx.query<StoredCard>(
+    `insert into gateway.cards (id, merchant_id, environment, token, alias, fingerprint, pan_digest, pan_key_id, pan_sealed,
         first6, last4, pan_length, card_holder, expiry_month, expiry_year, card_type, card_category,
         card_subcategory, card_issuer, card_country, transaction_count, sandbox_script, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, null, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, '[]', $18, $19)
-     on conflict (merchant_id, environment, fingerprint) do nothing
-     returning id`,
+     values (gen_random_uuid(), $1::uuid, $2::text, $3, null,
+        coalesce((select fingerprint from gateway.cards where merchant_id = $1::uuid and environment = $2::text and pan_digest = $4::text
+                   order by created_at, id limit 1), $4::text),
+        $4::text, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, '[]', $18, $19)
+     returning ${CARD_COLUMNS}`,
     [
       ctx.merchantId,
       ctx.environment,
       token,
-      fingerprint,
+      digest,
       sealed.keyId,
       sealed.sealed,
       card.pan.slice(0, 6),
@@ -140,30 +144,56 @@ export async function storeCard(
       now,
     ],
   );
-  const rows = await tx.query<StoredCard>(
-    `select ${CARD_COLUMNS} from gateway.cards where merchant_id = $1 and environment = $2 and fingerprint = $3`,
-    [ctx.merchantId, ctx.environment, fingerprint],
-  );
   const stored = rows[0]!;
-  // The same card sent again under another name: the holder is updated, the token stays.
-  if (inserted.length === 0 && stored.cardHolder !== card.holder) {
-    await tx.query('update gateway.cards set card_holder = $1, updated_at = $2 where id = $3', [card.holder, now, stored.id]);
-    stored.cardHolder = card.holder;
-  }
-  if (inserted.length > 0) {
-    await recordAudit(tx, deps.clock, {
-      merchantId: ctx.merchantId,
-      environment: ctx.environment,
-      action: 'vault.card_stored',
-      actor: ctx.username,
-      detail: { token: stored.token },
-    });
-  }
-  if (alias !== undefined && alias !== stored.alias) {
+  await recordAudit(tx, deps.clock, {
+    merchantId: ctx.merchantId,
+    environment: ctx.environment,
+    action: 'vault.card_stored',
+    actor: ctx.username,
+    detail: { token: stored.token },
+  });
+  if (alias !== undefined && alias !== null) {
     await assignAlias(tx, ctx, stored.id, alias, now);
     stored.alias = alias;
   }
   return stored;
+}
+
+/**
+ * Cards stored before fingerprints linked tokens have no `pan_digest`: computes it from each
+ * sealed number (audited as a vault opening), in batches, so that a new token of such a card
+ * takes its fingerprint. Their fingerprints stay as they were (one per existing card). Runs at
+ * start, after the migrations; returns how many cards it completed.
+ */
+export async function backfillPanDigests(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx.query<StoredCard>(
+        `select ${CARD_COLUMNS} from gateway.cards where pan_digest is null order by id limit $1 for update skip locked`,
+        [batchSize],
+      );
+      for (const row of rows) {
+        const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, panAad(row.merchantId, row.environment, row.token));
+        await tx.query('update gateway.cards set pan_digest = $1 where id = $2', [
+          deps.vault.fingerprint(row.merchantId, row.environment, pan),
+          row.id,
+        ]);
+      }
+      if (rows.length > 0) {
+        await recordAudit(tx, deps.clock, {
+          merchantId: null,
+          environment: null,
+          action: 'vault.pan_digests',
+          actor: 'cli',
+          detail: { cards: rows.length },
+        });
+      }
+      return rows.length;
+    });
+    total += done;
+    if (done < batchSize) return total;
+  }
 }
 
 /** Decrypts a stored PAN for the one call that needs it (production authorisation, re-keying); audited. */
@@ -201,13 +231,12 @@ export async function updateCard(
       const card = await findCard(tx, ctx, tokenOrAlias, true);
       if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias);
       const now = deps.clock.now();
+      // Any token takes any expiry: the fingerprint is of the number alone, and other tokens of
+      // the card keep theirs.
       if (update.expiry) {
-        const pan = await openPan(tx, deps, ctx, card, 'expiry_update');
-        const fingerprint = deps.vault.fingerprint(ctx.merchantId, ctx.environment, pan, update.expiry.month, update.expiry.year);
-        await tx.query('update gateway.cards set expiry_month = $1, expiry_year = $2, fingerprint = $3, updated_at = $4 where id = $5', [
+        await tx.query('update gateway.cards set expiry_month = $1, expiry_year = $2, updated_at = $3 where id = $4', [
           update.expiry.month,
           update.expiry.year,
-          fingerprint,
           now,
           card.id,
         ]);
@@ -224,7 +253,6 @@ export async function updateCard(
       return rows[0]!;
     });
   } catch (err) {
-    if (violatedConstraint(err) === 'cards_fingerprint_unique') throw GatewayErrors.cardConflict();
     if (violatedConstraint(err) === 'cards_alias_unique') {
       throw GatewayErrors.validation(['Alias was assigned to another card at the same moment; retry']);
     }

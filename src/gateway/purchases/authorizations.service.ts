@@ -94,10 +94,11 @@ export async function capturePurchase(
     },
     (upstreamId) => deps.acquirer!.capture({ upstreamId, amount }),
     async (q, id) => {
-      await q.query('update gateway.purchases set captured = true, captured_amount = $1 where id = $2 and not captured and not voided', [
-        amount,
-        id,
-      ]);
+      // Settled with the day's batch from the capture on (an authorization has no settlement date).
+      await q.query(
+        'update gateway.purchases set captured = true, captured_amount = $1, settlement_date = $3 where id = $2 and not captured and not voided',
+        [amount, id, deps.clock.now().toISOString().slice(0, 10)],
+      );
       return toPurchaseView((await findPurchase(q, ctx, id))!);
     },
   );
@@ -139,7 +140,8 @@ export async function voidPurchase(
     },
     (upstreamId) => deps.acquirer!.void({ target: 'purchase', upstreamId }),
     async (q, purchaseId) => {
-      await q.query('update gateway.purchases set voided = true where id = $1', [purchaseId]);
+      // Nothing stays captured of a voided purchase: `captured_amount` 0, as the real gateway answers.
+      await q.query('update gateway.purchases set voided = true, captured_amount = 0 where id = $1', [purchaseId]);
       return { ...toPurchaseView((await findPurchase(q, ctx, purchaseId))!), message: 'Voided' };
     },
   );

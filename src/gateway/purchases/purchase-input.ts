@@ -3,6 +3,8 @@ import { checkRawCard, type CheckedCard } from '../cards/card-input.ts';
 import { isIsoCurrency } from '../money.ts';
 import { checkPan } from '../cards/card-scheme.ts';
 import { maskPan } from '../../platform/pan-scrub.ts';
+import { lookupBin } from '../cards/bin-table.ts';
+import { expiryDate } from '../cards/expiry.ts';
 
 export const MAX_AMOUNT = 99_999_999_999;
 const MAX_REFERENCE = 255;
@@ -70,6 +72,20 @@ export interface PurchaseEcho {
   /** The currency as sent (uppercased, shortened), even when not permitted. */
   sentCurrency: string | null;
   metadata: Record<string, string>;
+  /** The card as the would-be record shows it: the valid raw card sent, or the stored card a known token names. */
+  card?: EchoCard;
+}
+
+/** A card's fields in a rejected purchase's record (masked; the number never). */
+export interface EchoCard {
+  number: string;
+  holder: string;
+  expiry: string;
+  type: string;
+  category: string;
+  subcategory: string;
+  /** The stored card's token; null for a raw card (a rejected purchase stores nothing). */
+  token: string | null;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -231,7 +247,10 @@ export function checkPurchase(
 
   const amount = checkAmount(body.amount, errors, true);
   let currency: string | null = null;
-  if (body.currency === undefined || body.currency === null || body.currency === '') errors.push("Currency can't be blank");
+  // Left out (as the Python client and old Active Merchant versions do): the merchant's default
+  // currency, its first permitted one. Sent blank: refused.
+  if (body.currency === undefined || body.currency === null) currency = ctx.currencies[0] ?? null;
+  else if (body.currency === '') errors.push("Currency can't be blank");
   else if (
     typeof body.currency !== 'string' ||
     !isIsoCurrency(body.currency.toUpperCase()) ||
@@ -264,6 +283,18 @@ export function checkPurchase(
     sentCurrency: typeof body.currency === 'string' && body.currency !== '' ? body.currency.toUpperCase().slice(0, 10) : null,
     metadata,
   };
+  if (card?.kind === 'raw') {
+    const bin = lookupBin(card.card.pan, card.card.scheme);
+    echo.card = {
+      number: maskPan(card.card.pan),
+      holder: card.card.holder,
+      expiry: expiryDate(card.card.expiry),
+      type: card.card.scheme,
+      category: bin.category,
+      subcategory: bin.subcategory,
+      token: null,
+    };
+  }
   if (errors.length > 0 || amount === null || currency === null || reference === null || !card) return { errors, echo };
   return { input: { amount, currency, reference, card, customerIp, metadata, extra, capture, tokenCvv }, errors, echo };
 }

@@ -106,7 +106,8 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     currency: row.currency,
     response_code: row.responseCode,
     transaction_date: iso(row.transactionDate),
-    settlement_date: row.settlementDate,
+    // An approved authorization not captured yet is in no settlement: null, as the real gateway's.
+    settlement_date: row.successful && !row.captured ? null : row.settlementDate,
     captured: row.captured,
     captured_amount: Number(row.capturedAmount),
     refunded_amount: Number(row.refundedAmount),
@@ -130,20 +131,22 @@ const scrub = (text: string | null) => (text === null ? null : scrubCardNumbers(
 /**
  * The would-be record of a rejected purchase: `successful: false`, code 99, no message or
  * authorization. What it echoes of the request is scrubbed: a card number sent in the wrong
- * field never comes back.
+ * field never comes back. As the real gateway's, it carries an id (`id`: never stored, nothing
+ * can be found under it) and the fields of a valid card (`echo.card`).
  */
-export function rejectedPurchaseView(echo: PurchaseEcho): PurchaseView {
+export function rejectedPurchaseView(echo: PurchaseEcho, id: string | null = null): PurchaseView {
+  const card = echo.card;
   return {
-    id: null,
-    transaction_id: null,
+    id,
+    transaction_id: id,
     authorization: null,
-    card_number: echo.cardNumber,
-    card_holder: scrub(echo.cardHolder),
-    card_expiry: null,
-    card_token: scrub(echo.cardToken),
-    card_type: null,
-    card_category: null,
-    card_subcategory: null,
+    card_number: card?.number ?? echo.cardNumber,
+    card_holder: card ? card.holder : scrub(echo.cardHolder),
+    card_expiry: card?.expiry ?? null,
+    card_token: card?.token ?? scrub(echo.cardToken),
+    card_type: card?.type ?? null,
+    card_category: card?.category ?? null,
+    card_subcategory: card?.subcategory ?? null,
     amount: echo.amount,
     decimal_amount: echo.amount !== null && echo.currency !== null ? decimalAmount(echo.amount, echo.currency) : null,
     successful: false,

@@ -95,7 +95,25 @@ async function lockInputCard(tx: Sql, deps: PurchaseDeps, ctx: MerchantContext, 
   const card = await takeCardForPurchase(tx, ctx, tokenOrAlias, now);
   // An unknown token is a rejection with a non-2xx status (GATEWAY.md).
   if (!card) throw GatewayErrors.cardNotFound(tokenOrAlias, 422);
+  // A raw-card purchase tokenizes the card anew, and the new token has no script: it takes the
+  // script of the card's earliest scripted token (the card a sandbox user scripted).
+  if (input.card.kind === 'raw' && ctx.environment === 'sandbox' && card.scriptHead === null) {
+    card.scriptHead = await takeCardScript(tx, ctx, card);
+  }
   return card;
+}
+
+/** Sandbox: the next scripted outcome of another token of the card (same fingerprint), taken; null when none has one. */
+async function takeCardScript(tx: Sql, ctx: MerchantContext, card: StoredCard & { fingerprint: string }): Promise<ScriptedOutcome | null> {
+  const rows = await tx.query<{ head: ScriptedOutcome }>(
+    `with s as (
+       select id, sandbox_script -> 0 as head from gateway.cards
+        where merchant_id = $1 and environment = $2 and fingerprint = $3 and id <> $4 and jsonb_array_length(sandbox_script) > 0
+        order by created_at, id limit 1 for update)
+     update gateway.cards k set sandbox_script = k.sandbox_script - 0 from s where k.id = s.id returning s.head`,
+    [ctx.merchantId, ctx.environment, card.fingerprint, card.id],
+  );
+  return rows[0]?.head ?? null;
 }
 
 interface PurchaseRecord {
@@ -230,23 +248,45 @@ export async function makePurchase(
   }
 }
 
-/** The chain id an approved purchase answers: the one it was sent in `extra`, or a new one. */
+/**
+ * The chain id an approved purchase answers: the one it was sent in `extra`, or a new one when it
+ * starts a stored-credential chain (`stored_credential_indicator` "I" or "S", or a recurring
+ * `ecm` 32). A one-off purchase has none (`""`), as the real gateway's recorded ones.
+ */
 function trackingIdFor(input: PurchaseInput, successful: boolean): string {
   if (!successful) return '';
   const sent = input.extra.authorization_tracking_id;
   if (typeof sent === 'string' && sent !== '') return sent;
+  const indicator = input.extra.stored_credential_indicator;
+  const ecm = input.extra.ecm;
+  if (indicator !== 'I' && indicator !== 'S' && ecm !== '32' && ecm !== 32) return '';
   // Letters at 1 and 9 keep any 13-digit run out: an id that looks like a card number would be scrubbed.
   const letter = () => ID_ALPHABET[randomInt(26)]!;
   return letter() + newTransactionId('X', 'P').slice(-7) + letter() + newTransactionId('X', 'P').slice(-7);
 }
 
-/** A rejected purchase by a known token shows that card's masked number. */
+/**
+ * A rejected purchase's would-be record, filled in as the real gateway's: an id, and the card's
+ * fields (the stored card a known token or alias names, or the valid raw card sent).
+ */
 async function rejectedView(db: Sql, ctx: MerchantContext, echo: PurchaseEcho): Promise<PurchaseView> {
+  const id = newTransactionId(ctx.idPrefix, 'P');
   if (echo.cardToken !== null && echo.cardNumber === null) {
     const card = await findCard(db, ctx, echo.cardToken);
-    if (card) return rejectedPurchaseView({ ...echo, cardNumber: maskedNumber(card) });
+    if (card) {
+      const shown = {
+        number: maskedNumber(card),
+        holder: card.cardHolder,
+        expiry: expiryDate({ month: card.expiryMonth, year: card.expiryYear }),
+        type: card.cardType,
+        category: card.cardCategory,
+        subcategory: card.cardSubcategory,
+        token: card.token,
+      };
+      return rejectedPurchaseView({ ...echo, cardNumber: shown.number, card: shown }, id);
+    }
   }
-  return rejectedPurchaseView(echo);
+  return rejectedPurchaseView(echo, id);
 }
 
 function sandboxRecord(ctx: MerchantContext, input: PurchaseInput, outcome: SimulatedOutcome): PurchaseRecord {

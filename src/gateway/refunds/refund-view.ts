@@ -36,7 +36,7 @@ export interface RefundView {
   authorization: string | null;
   amount: number | null;
   decimal_amount: number | null;
-  refunded: 'Approved' | 'Declined' | 'Error' | null;
+  refunded: 'Approved' | 'Declined' | 'Error' | 'Voided' | null;
   message: string | null;
   successful: boolean;
   reference: string | null;
@@ -68,7 +68,8 @@ export function toRefundView(row: RefundRow): RefundView {
     authorization: row.authorization,
     amount,
     decimal_amount: decimalAmount(amount, row.currency),
-    refunded: row.refunded as RefundView['refunded'],
+    // A voided refund reads "Voided", as the real gateway's.
+    refunded: row.voided ? 'Voided' : (row.refunded as RefundView['refunded']),
     message: row.message,
     successful: row.successful,
     reference: row.reference,

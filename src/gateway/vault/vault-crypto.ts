@@ -55,11 +55,13 @@ export class VaultCrypto {
     return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
   }
 
-  /** Keyed HMAC of the card (never a plain hash, PCI DSS 3.5.1.1): the same card gives the same token per merchant. */
-  fingerprint(merchantId: string, environment: string, pan: string, expiryMonth: number, expiryYear: number): string {
-    return createHmac('sha256', this.#keys.fingerprintKey)
-      .update(`${merchantId}|${environment}|${pan}|${expiryMonth}|${expiryYear}`)
-      .digest('base64url');
+  /**
+   * Keyed HMAC of the card number (never a plain hash, PCI DSS 3.5.1.1), per merchant and
+   * environment: the same for every token of one card, whatever its expiry, and different across
+   * merchants and keys. The number itself never leaves the vault.
+   */
+  fingerprint(merchantId: string, environment: string, pan: string): string {
+    return createHmac('sha256', this.#keys.fingerprintKey).update(`card|${merchantId}|${environment}|${pan}`).digest('base64url');
   }
 
   #key(keyId: string): Buffer {
