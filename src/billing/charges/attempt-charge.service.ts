@@ -330,13 +330,16 @@ function attemptOutcome(claimed: Claimed, outcome: Resolved) {
  * Records an outcome over the attempt only while it is unresolved (`sending` or `unknown`): a
  * duplicate delivery that comes second finds it resolved and changes nothing. SQL for a CTE
  * named `recorded`, which returns the attempt's id when this statement recorded it.
+ * The attempt keeps the time of its claim (`attempted_at`, the time its caps were counted at);
+ * the billing time of this record is `resolved_at`, later when a worker died in between and the
+ * job was taken up again after the clock moved on.
  */
 function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: Resolved): string {
   const { status, classification, cardToken } = attemptOutcome(claimed, outcome);
   return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
         response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
         advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
-        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
+        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, resolved_at = ${params.add(claimed.billingNow)}
       where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
 }
 
