@@ -9,7 +9,8 @@ import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker, type DeadStep } fro
 // random length, against a real Recur, the rules that hold across paths checked after every step
 // (checkCrossPath: no charge after cancel or pause, network caps in every sliding window, one
 // invoice per period, nothing invoiced while paused, ledger = approved purchases, every invoice
-// settled or waiting for a retry, deferrals ahead). A worker may also die between a charge's claim
+// settled or waiting for a retry, deferrals ahead, owed invoices voided alike with their events
+// whatever ended the subscription). A worker may also die between a charge's claim
 // and its record while the clock moves on (past the 24-hour window) and a subscription is cancelled
 // or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. Each sequence has a
 // merchant and test clock of its own. Seeded and shrinkable (fast-check):
@@ -575,6 +576,10 @@ describe('billing model: rules that hold across paths', () => {
     const killed = deadWorker.killed;
     await runSequence([new Create(0, 1, 1), new AdvanceWithDeadWorker('after-gateway', 2, 30, 'cancel')]);
     expect(deadWorker.killed, 'a charge died between its claim and its record').toBe(killed + 1);
+  });
+
+  it('a fixed term completing with an invoice held for a card voids it as a cancel would: invoice.voided, no longer held (C9)', async () => {
+    await runSequence([new Script(['54', '54', '54', '54', '54', '54']), new Create(3, 0, 0), new Advance(24 * 30)]);
   });
 
   it('regression (seed 77): an item invoiced while paused is charged when the subscription resumes', async () => {

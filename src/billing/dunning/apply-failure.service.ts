@@ -3,6 +3,7 @@ import { insertEventsSql, Params, type NewEvent } from '../events/events.service
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
 
 const DAY_MS = 86_400_000;
@@ -200,18 +201,14 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
   // A subscription the final action ended is collected no more: its other owed invoices (periods
   // a catch-up invoiced before this outcome) are voided, as a cancel would.
   const voided = ended
-    ? `, voided as (
-         update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = ${now}
-          where i.subscription_id = ${subscriptionId} and i.id <> ${invoiceId} and i.status in ('open', 'past_due')
-            and exists (select 1 from subscription) returning i.id)`
+    ? `, ${voidOwedInvoicesSql({
+        name: 'voided',
+        where: `i.subscription_id = ${subscriptionId} and i.id <> ${invoiceId} and exists (select 1 from subscription)`,
+        reason: params.add(`subscription_${ended.status}`),
+        at: params.add(input.billingNow),
+        now,
+      })}`
     : '';
-  if (ended) {
-    when.push({
-      cte: 'voided',
-      event: { ...base, type: 'invoice.voided', data: { subscription_id: input.subscriptionId, reason: `subscription_${ended.status}` } },
-      dataSql: `jsonb_build_object('invoice_id', voided.id)`,
-    });
-  }
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
   await tx.query(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},

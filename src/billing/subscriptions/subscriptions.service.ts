@@ -13,6 +13,7 @@ import {
   type Interval,
 } from '../calendar/billing-calendar.ts';
 import { recordEvents } from '../events/events.service.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import type { BillingGateway, MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
@@ -527,21 +528,14 @@ export async function cancelSubscription(
       [id, at, now],
     );
     const view = toView(rows[0]!);
+    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } }]);
     // Cancelling now stops collection: what is still owed is voided and its retries dropped. An
     // attempt already at the gateway keeps its outcome (an approval still marks the invoice paid).
-    const voided = await tx.query<{ id: string }>(
-      `update billing.invoices set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $2
-        where subscription_id = $1 and status in ('open', 'past_due') returning id`,
-      [id, now],
+    await tx.query(
+      `with ${voidOwedInvoicesSql({ name: 'voided', where: 'i.subscription_id = $1', reason: `'subscription_cancelled'`, at: '$3', now: '$2' })}
+       select count(*) from voided`,
+      [id, now, at],
     );
-    await recordEvents(tx, at, [
-      { ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } },
-      ...voided.map((v) => ({
-        ...merchant,
-        type: 'invoice.voided' as const,
-        data: { invoice_id: v.id, subscription_id: id, reason: 'subscription_cancelled' },
-      })),
-    ]);
     return view;
   });
 }
