@@ -3,7 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../billing/proration/proration.ts';
-import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
+import { bornRelayedSql, eventDataSql, type NewEvent } from '../billing/events/events.service.ts';
 import { subscriptionJsonSql } from '../billing/subscriptions/subscriptions.service.ts';
 import { voidOwedInvoicesSql } from '../billing/invoices/void-owed.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
@@ -415,7 +415,7 @@ async function invoiceBatch(
          join advanced a on a.id = x.subscription_id),
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-       select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
+       select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
      select id, status from invoiced`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
