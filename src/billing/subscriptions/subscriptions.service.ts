@@ -106,6 +106,8 @@ export interface SubscriptionView {
   paused_at: string | null;
   metadata: Record<string, string>;
   test_clock_id: string | null;
+  /** The instant periods are counted from (the given `billing_anchor`, else the start or the trial's end). */
+  billing_anchor: string;
 }
 
 interface Row {
@@ -163,6 +165,7 @@ function toView(r: Row): SubscriptionView {
     paused_at: iso(r.paused_at),
     metadata: r.metadata,
     test_clock_id: r.test_clock_id,
+    billing_anchor: iso(r.anchor_at),
   };
 }
 
@@ -183,7 +186,7 @@ export function subscriptionJsonSql(alias: string): string {
     'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
     'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
     'created_at', ${isoSql(a('created_at'))}, 'cancelled_at', ${isoSql(a('cancelled_at'))}, 'paused_at', ${isoSql(a('paused_at'))},
-    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')})`;
+    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')}, 'billing_anchor', ${isoSql(a('anchor_at'))})`;
 }
 
 export interface SubscriptionDeps {
