@@ -62,6 +62,24 @@ async function cardDeclines(tx: Sql, cardToken: string, at: Date): Promise<Date[
 }
 
 /**
+ * Locks every row the failure's statement may write, in one order: the invoices (this one, the
+ * card's other past-due ones, the subscription's other owed ones) by id, then the subscription.
+ * Written by the statement alone, each failure took its locks in the order its sub-statements
+ * happened to run (its own invoice, the subscription, then the others): two failures recorded at
+ * once on one card or one subscription each held what the other waited for (deadlock, 40P01).
+ */
+async function lockInOrder(tx: Sql, input: FailureInput): Promise<void> {
+  await tx.query(
+    prepared(`select i.id from billing.invoices i
+       where i.id = $1 or (i.subscription_id = $2 and i.status in ('open', 'past_due'))
+          or (i.status = 'past_due' and i.id in (select a.invoice_id from billing.charge_attempts a where a.card_token = $3))
+       order by i.id for update`),
+    [input.invoiceId, input.subscriptionId, input.cardToken],
+  );
+  await tx.query(prepared('select 1 from billing.subscriptions where id = $1 for update'), [input.subscriptionId]);
+}
+
+/**
  * Applies the invoice's dunning policy after a failed attempt, in the outcome's transaction:
  * schedule the next retry (never past the card's network caps, and never earlier than another
  * retry already waiting on the same card, so one card's invoices are retried together), hold the
@@ -70,6 +88,7 @@ async function cardDeclines(tx: Sql, cardToken: string, at: Date): Promise<Date[
  * are one statement; only a retry on a known card reads first (its network caps).
  */
 export async function applyFailure(tx: Sql, input: FailureInput): Promise<FailureResult> {
+  await lockInOrder(tx, input);
   const firstFailedAt = input.firstFailedAt ?? input.billingNow;
   const decision = decideAfterDecline({
     policy: input.dunning,
