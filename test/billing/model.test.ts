@@ -603,6 +603,8 @@ describe('billing model: rules that hold across paths', () => {
     );
     // Sequences really ran (a guard against a generator that yields nothing to do).
     expect(steps).toBeGreaterThan(RUNS);
-    console.log(`model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made`);
+    console.log(
+      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${deadWorker.killed} charges whose worker died between claim and record`,
+    );
   });
 });
