@@ -94,6 +94,31 @@ describe('recur merchant', () => {
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--unmatched-refunds true|false');
   });
+
+  it('--unmatched-refunds as a bare flag means true, on create and on update; =false and a following false still mean false', async () => {
+    const created = JSON.parse((await recur(['merchant', 'create', '--name', 'Bare Flag', '--unmatched-refunds'], envOf(app))).stdout);
+    const prod = app.client('production', created.production);
+    const unmatched = () => prod.post('/refunds', { card_token: 'anytoken', amount: 100, reference: `u-${Date.now().toString(36)}` });
+    expect((await unmatched()).body.errors).not.toContain('Invalid credit card for unmatched refund');
+    const update = (...flag: string[]) => recur(['merchant', 'update', ...flag, '--username', created.sandbox.username], envOf(app));
+    // The flag before another option, and last.
+    let out = await update('--unmatched-refunds=false');
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ merchant_id: created.merchant_id, unmatched_refunds: false });
+    expect((await unmatched()).body.errors).toEqual(['Invalid credit card for unmatched refund']);
+    out = await update('--unmatched-refunds');
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ merchant_id: created.merchant_id, unmatched_refunds: true });
+    out = await recur(['merchant', 'update', '--username', created.sandbox.username, '--unmatched-refunds'], envOf(app));
+    expect(JSON.parse(out.stdout)).toEqual({ merchant_id: created.merchant_id, unmatched_refunds: true });
+    out = await update('--unmatched-refunds', 'false');
+    expect(JSON.parse(out.stdout)).toEqual({ merchant_id: created.merchant_id, unmatched_refunds: false });
+    const plain = JSON.parse((await recur(['merchant', 'create', '--name', 'No Flag'], envOf(app))).stdout);
+    const plainProd = app.client('production', plain.production);
+    expect(
+      (await plainProd.post('/refunds', { card_token: 'anytoken', amount: 100, reference: `u-${Date.now().toString(36)}` })).body.errors,
+    ).toEqual(['Invalid credit card for unmatched refund']);
+  }, 180_000);
 });
 
 describe('recur vault rotate', () => {

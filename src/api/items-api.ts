@@ -23,6 +23,9 @@ export function registerItemRoutes(app: HttpServer, core: BillingCore, test: boo
   app.get('/subscriptions/:id/items', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.pendingItems(principalOf(req), req.params.id), test)),
   );
+  app.get('/subscriptions/:id/items/:item_id', { schema: { params: ItemId } }, async (req, reply) =>
+    reply.send(ok(await core.item(principalOf(req), req.params.id, req.params.item_id), test)),
+  );
   app.delete('/subscriptions/:id/items/:item_id', { schema: { params: ItemId } }, async (req, reply) =>
     reply.send(ok(await core.deleteItem(principalOf(req), req.params.id, req.params.item_id), test)),
   );

@@ -18,7 +18,7 @@ import {
   type SubscriptionUpdate,
 } from './subscriptions/subscriptions.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
-import { addItem, deleteItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
+import { addItem, deleteItem, getItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
 import { attemptCharge } from './charges/attempt-charge.service.ts';
 import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscriptions.service.ts';
 import { refundInvoice, type InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
@@ -104,6 +104,7 @@ export class BillingCore {
     return { ...item, invoice: item.invoice_id && input.invoice_now ? await getInvoice(this.#deps.sql, m, item.invoice_id) : null };
   };
   pendingItems = (m: MerchantRef, subscriptionId: string) => listPendingItems(this.#deps.sql, m, subscriptionId);
+  item = (m: MerchantRef, subscriptionId: string, itemId: string) => getItem(this.#deps.sql, m, subscriptionId, itemId);
   deleteItem = (m: MerchantRef, subscriptionId: string, itemId: string) => deleteItem(this.#items, m, subscriptionId, itemId);
 
   refundInvoice = async (m: MerchantRef, id: string, input: InvoiceRefundInput) => {

@@ -24,11 +24,12 @@ Commands:
   api | scheduler | worker [--queues charge,retry,expiry-update,webhook] [--concurrency N]
                                           run one role; any number of each against one PostgreSQL (and one Redis)
   migrate                                 create the database if missing and apply migrations
-  merchant create --name <name> [--currencies AUD,USD]
+  merchant create --name <name> [--currencies AUD,USD] [--unmatched-refunds [true|false]]
                                           create a merchant; prints its credentials once, as JSON
   merchant rotate-token --username <u>    issue a new API token; the old one stops working
-  merchant update --username <u> --unmatched-refunds true|false
-                                          allow (or not) production refunds without an original purchase
+  merchant update --username <u> --unmatched-refunds [true|false]
+                                          allow (or not) production refunds without an original purchase;
+                                          the bare flag means true
   vault rotate                            re-encrypt every stored card with the active vault key
   queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
@@ -37,6 +38,35 @@ Commands:
   demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)
 
 Configuration comes from the environment: see the README.`;
+
+/**
+ * A yes/no option written as a bare flag (`--name`: true) or with a value (`--name true`,
+ * `--name false`, `--name=false`): the bare form becomes `--name=true` before parsing, and a value
+ * that follows as its own argument is joined to it.
+ */
+export function bareFlagAsTrue(args: string[], name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg !== `--${name}`) {
+      out.push(arg);
+      continue;
+    }
+    const next = args[i + 1];
+    if (next === 'true' || next === 'false') {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(`--${name}=true`);
+  }
+  return out;
+}
+
+/** The value of a yes/no option (see `bareFlagAsTrue`); undefined when it was not given. */
+function booleanOption(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${name} true|false (or the bare flag, for true), not ${value}`);
+  return value === 'true';
+}
 
 async function oneShot(config: Config, run: (rt: Awaited<ReturnType<typeof buildRuntime>>) => Promise<void>): Promise<void> {
   // One-shot commands keep stdout for their result; logs go to stderr.
@@ -140,7 +170,7 @@ async function run(argv: string[], config: Config): Promise<number> {
       return 0;
     case 'merchant': {
       const { values } = parseArgs({
-        args: rest,
+        args: bareFlagAsTrue(rest, 'unmatched-refunds'),
         options: {
           name: { type: 'string' },
           currencies: { type: 'string' },
@@ -149,6 +179,7 @@ async function run(argv: string[], config: Config): Promise<number> {
         },
         strict: true,
       });
+      const unmatchedRefunds = booleanOption(values['unmatched-refunds'], 'unmatched-refunds');
       if (sub === 'create') {
         if (!values.name) throw new UsageError('merchant create needs --name <name>');
         const name = values.name;
@@ -159,6 +190,7 @@ async function run(argv: string[], config: Config): Promise<number> {
               ?.split(',')
               .map((c) => c.trim())
               .filter(Boolean),
+            unmatchedRefunds,
           });
           process.stdout.write(`${JSON.stringify(created)}\n`);
         });
@@ -175,11 +207,10 @@ async function run(argv: string[], config: Config): Promise<number> {
       }
       if (sub === 'update') {
         if (!values.username) throw new UsageError('merchant update needs --username <username>');
-        const flag = values['unmatched-refunds'];
-        if (flag !== 'true' && flag !== 'false') throw new UsageError('merchant update needs --unmatched-refunds true|false');
+        if (unmatchedRefunds === undefined) throw new UsageError('merchant update needs --unmatched-refunds [true|false]');
         const username = values.username;
         await oneShot(config, async (rt) => {
-          const updated = await updateMerchantSettings(rt.sql, rt.clock, username, { unmatchedRefunds: flag === 'true' });
+          const updated = await updateMerchantSettings(rt.sql, rt.clock, username, { unmatchedRefunds });
           process.stdout.write(`${JSON.stringify(updated)}\n`);
         });
         return 0;

@@ -3,8 +3,9 @@ import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../billing/proration/proration.ts';
-import { bornRelayedSql, type NewEvent } from '../billing/events/events.service.ts';
+import { bornRelayedSql, eventDataSql, type NewEvent } from '../billing/events/events.service.ts';
 import { subscriptionJsonSql } from '../billing/subscriptions/subscriptions.service.ts';
+import { voidOwedInvoicesSql } from '../billing/invoices/void-owed.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';
 import { relayEvents } from '../billing/webhooks/webhooks.service.ts';
@@ -342,7 +343,8 @@ async function invoiceBatch(
     return nextChargeMs !== null && nextChargeMs <= (at === null ? now.getTime() : Date.parse(at));
   });
   const invoices = plans.flatMap((p, i) => (p.invoice ? [{ ...p.invoice, at: eventAt(i) }] : []));
-  const advances = plans.map((p) => p.advance);
+  // With its billing time: the events of what the advance voids carry it.
+  const advances = plans.map((p, i) => ({ ...p.advance, at: eventAt(i) }));
   const events = plans.flatMap((p, i) =>
     p.events.map((e) => ({
       merchant_id: e.merchantId,
@@ -371,10 +373,14 @@ async function invoiceBatch(
          from invoiced join input on input.subscription_id = invoiced.subscription_id
         where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
      -- A completed subscription is collected no more, as a cancelled one: what it still owes is void.
-     completed_void as (
-       update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, updated_at = $4
-         from json_to_recordset($2::json) as c(id uuid, status text)
-        where c.status = 'completed' and i.subscription_id = c.id and i.status in ('open', 'past_due')),
+     ${voidOwedInvoicesSql({
+       name: 'completed_void',
+       from: 'json_to_recordset($2::json) as c(id uuid, status text, at timestamptz)',
+       where: `c.status = 'completed' and i.subscription_id = c.id`,
+       reason: `'subscription_completed'`,
+       at: 'c.at',
+       now: '$4',
+     })},
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
@@ -409,7 +415,7 @@ async function invoiceBatch(
          join advanced a on a.id = x.subscription_id),
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-       select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
+       select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
      select id, status from invoiced`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],

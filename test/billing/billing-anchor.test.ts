@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
+  eventsOf,
   advance,
   createCard,
   createClock,
@@ -40,10 +41,24 @@ describe('billing_anchor', () => {
       test_clock_id: clock.id,
     });
     expect(sub.next_charge_at).toBe('2027-03-20T00:00:00.000Z');
+    // The subscription shows its anchor, in every answer and in its events.
+    expect(sub.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
+    const listed = (await api.get('/subscriptions')).body.response.find((s: { id: string }) => s.id === sub.id);
+    expect(listed.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
+    const [created] = (await eventsOf(api, 'subscription.created')).filter((e) => e.data.subscription.id === sub.id);
+    expect(created!.data.subscription.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
+    // Without one, periods are counted from the start.
+    const plain = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    expect(plain.billing_anchor).toBe('2027-03-20T00:00:00.000Z');
     await settle(api, clock.id);
     // Mar 20 → Apr 1 is 12 of March's 31 days: round(2 × 3100 × 12/31) = 2400, plus the setup fee.
     let invoices = await invoicesOf(api, sub.id);
     expect(invoices).toHaveLength(1);
+    // Events the scheduler writes carry the anchor too.
+    expect(
+      (await eventsOf(api)).filter((e) => e.type.startsWith('subscription.')).every((e) => 'billing_anchor' in e.data.subscription),
+    ).toBe(true);
     expect(invoices[0]).toMatchObject({ period_start: '2027-03-20T00:00:00.000Z', period_end: '2027-04-01T00:00:00.000Z', amount: 2900 });
     expect((invoices[0] as any).lines.map((l: any) => [l.kind, l.quantity, l.unit_amount, l.amount])).toEqual([
       ['subscription', 2, 3100, 2400],

@@ -19,9 +19,17 @@ import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { deleteKeys, startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { killAllChildren, startRecurChild, type ChildMessage, type ChildOptions, type RecurChild } from '../helpers/recur-child.ts';
-import { billingCounts, checkInvariants, checkStateHistory, watchTransitions, type BillingCounts } from '../helpers/invariants.ts';
-import { schedulerDeps } from '../../src/composition/roles.ts';
+import {
+  billingCounts,
+  checkCrossPath,
+  checkInvariants,
+  checkStateHistory,
+  watchTransitions,
+  type BillingCounts,
+} from '../helpers/invariants.ts';
+import { chargeDeps, schedulerDeps } from '../../src/composition/roles.ts';
 import { runSchedulerTick, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
+import { attemptCharge } from '../../src/billing/charges/attempt-charge.service.ts';
 import { CHARGE_STEPS } from '../../src/billing/charges/charge-hooks.ts';
 import { testRedis } from '../helpers/redis.ts';
 
@@ -223,6 +231,7 @@ function sweeping(s: Scenario, intervalMs = 300): { stop(): Promise<number> } {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const capsOf = (s: Scenario) => ({ per24Hours: s.app.config.NETWORK_CAP_24_HOURS, per30Days: s.app.config.NETWORK_CAP_30_DAYS });
 
 const atInvoices = (ms: ChildMessage[]) => new Set(ms.flatMap((m) => (m.type === 'at' ? [m.invoiceId] : [])));
 const completedInvoices = (ms: ChildMessage[]) => new Set(ms.flatMap((m) => (m.type === 'completed' ? [m.invoiceId] : [])));
@@ -232,11 +241,12 @@ const results = (...cs: RecurChild[]) =>
   );
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
 
-/** Every invoice paid exactly once: the invariants hold and the counts are exact. */
+/** Every invoice paid exactly once: the invariants and the rules across paths hold, and the counts are exact. */
 async function expectChargedExactlyOnce(s: Scenario, n: number): Promise<BillingCounts> {
   const violations = await checkInvariants(s.dbUrl);
   expect(violations).toEqual([]);
   expect(await checkStateHistory(s.dbUrl)).toEqual([]);
+  expect(await checkCrossPath(s.dbUrl, { caps: capsOf(s) }), 'the rules across paths (C1-C8)').toEqual([]);
   const counts = await billingCounts(s.dbUrl);
   expect(counts).toMatchObject({
     invoices: n,
@@ -346,6 +356,103 @@ describe(`a charge worker SIGKILLed mid-charge, queues on ${queueBackend}`, () =
     // PostgreSQL says these charges are owed: the sweep must get them charged, once.
     expect(await checkInvariants(s.dbUrl)).toEqual([]);
     await expectChargedExactlyOnce(s, n);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 1b. A worker killed after its claim while the test clock moves past the 24-hour window
+// ---------------------------------------------------------------------------------------------
+
+/** Published sandbox card that always declines (05). */
+const DECLINE_CARD = '5313581000123430';
+const H = 3_600_000;
+
+describe(`a charge worker SIGKILLed after its claim, the test clock moving on before the job resumes, queues on ${queueBackend}`, () => {
+  it('the attempt keeps the time of its claim: no network-cap window over its limit, nothing after a cancel (C1, C2)', async () => {
+    // One decline per card in 24 hours: the attempt that died, and a later one on the same card a
+    // day after it, each in a window of its own.
+    const s = await scenario('claim time', { env: { NETWORK_CAP_24_HOURS: '1', NETWORK_CAP_30_DAYS: '5' } });
+    const card = await s.api.post('/credit_cards', {
+      card_holder: 'E Once',
+      card_number: DECLINE_CARD,
+      card_expiry: '12/2039',
+      cvv: '123',
+    });
+    expect(card.status, card.text).toBe(200);
+    const T0 = Date.parse('2031-03-01T09:00:00.000Z');
+    const clock = await s.api.post('/test_clocks', { frozen_time: new Date(T0).toISOString() });
+    expect(clock.status, clock.text).toBe(201);
+    const clockId: string = clock.body.response.id;
+    const sub = (name: string, startMs: number) =>
+      s.api.post('/subscriptions', {
+        plan_id: s.planId,
+        card_token: card.body.response.token,
+        customer_reference: `cust-${name}`,
+        start_date: new Date(startMs).toISOString(),
+        test_clock_id: clockId,
+      });
+    const first = await sub('first', T0);
+    const second = await sub('second', T0 + 25 * H);
+    expect([first.status, second.status], first.text + second.text).toEqual([201, 201]);
+
+    // The first subscription's charge is claimed at T0, reaches the gateway (declined) and the worker dies.
+    const killer = child(s, { roles: 'worker', killAt: 'after-gateway' });
+    await killer.ready();
+    const [dead] = await invoiceDue(s);
+    await killer.waitFor('the charge at after-gateway', (ms) => atInvoices(ms).has(dead!), slow(20_000));
+    await killer.kill();
+    const claimed = (await s.db.query(`select status, attempted_at from billing.charge_attempts where invoice_id = $1`, [dead])).rows;
+    expect(claimed).toEqual([{ status: 'sending', attempted_at: new Date(T0) }]);
+
+    // Past the 24-hour window: the second subscription's period is invoiced and charged (declined)
+    // at T0 + 25 h, while the first attempt still waits for its record.
+    const advance = async (to: number) => {
+      const res = await s.api.post(`/test_clocks/${clockId}/advance`, { frozen_time: new Date(to).toISOString() });
+      expect(res.status, res.text).toBe(200);
+    };
+    await advance(T0 + 25 * H);
+    const later = (await invoiceDue(s, false)).filter((id) => id !== dead);
+    expect(later).toHaveLength(1);
+    const charged = await attemptCharge(chargeDeps(s.app.runtime), { invoiceId: later[0]!, attempt: 1 });
+    expect(charged).toMatchObject({ kind: 'recorded', status: 'declined' });
+    // The first subscription is cancelled meanwhile, and the clock moves on a minute more.
+    const cancelled = await s.api.post(`/subscriptions/${first.body.response.id}/cancel`, {});
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await advance(T0 + 25 * H + 60_000);
+
+    // The job is taken up again: it looks the purchase up by reference and records its outcome.
+    const recovery = child(s, { roles: 'worker', name: 'recovery worker' });
+    await recovery.ready();
+    const sweep = sweeping(s);
+    const deadline = Date.now() + slow(30_000);
+    let row: { status: string; attempted_at: Date; resolved_at: Date | null } | undefined;
+    while (Date.now() < deadline) {
+      row = (await s.db.query(`select status, attempted_at, resolved_at from billing.charge_attempts where invoice_id = $1`, [dead]))
+        .rows[0];
+      if (row?.status !== 'sending') break;
+      await sleep(100);
+    }
+    await sweep.stop();
+    expect(row?.status).toBe('declined');
+    expect(await checkInvariants(s.dbUrl)).toEqual([]);
+    // No cap window over its limit (one decline in each 24 hours), no attempt after the cancel.
+    expect(await checkCrossPath(s.dbUrl, { caps: capsOf(s) })).toEqual([]);
+    // The attempt is at its claim's time; its outcome's time is the record's.
+    expect(row).toEqual({ status: 'declined', attempted_at: new Date(T0), resolved_at: new Date(T0 + 25 * H + 60_000) });
+    const invoice = await s.api.get(`/invoices/${dead}`);
+    expect(invoice.body.response.attempts).toMatchObject([
+      { status: 'declined', created_at: new Date(T0).toISOString(), resolved_at: new Date(T0 + 25 * H + 60_000).toISOString() },
+    ]);
+    expect(capsOf(s)).toEqual({ per24Hours: 1, per30Days: 5 });
+    const declines = (
+      await s.db.query<{ attempted_at: Date }>(
+        `select attempted_at from billing.charge_attempts where status = 'declined' order by attempted_at`,
+      )
+    ).rows.map((r) => r.attempted_at.toISOString());
+    expect(declines).toEqual([new Date(T0).toISOString(), new Date(T0 + 25 * H).toISOString()]);
+    report.push(
+      `SIGKILL after the claim, clock moved 25 h and a cancel meanwhile: the attempt stays at its claim's time, resolved 25 h later; C1-C8 clean`,
+    );
   });
 });
 

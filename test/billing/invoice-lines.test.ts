@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import {
   advance,
@@ -11,7 +11,8 @@ import {
   merchantClient,
   subscribe,
 } from '../helpers/billing.ts';
-import { DECLINE, expectEachPaidOnce, settle } from '../helpers/billing.ts';
+import { DECLINE, DYNAMIC, expectEachPaidOnce, settle } from '../helpers/billing.ts';
+import { connect } from '../helpers/database.ts';
 
 // Invoices composed from lines, through the public API on test clocks: seats, a setup fee on
 // the first charged invoice only, and a fixed term that completes.
@@ -158,5 +159,37 @@ describe('billing_cycles', () => {
     expect(invoice).toMatchObject({ status: 'void', next_attempt_at: null });
     // The first attempt and the day-1 retry only: the day-45 retry fell after the completion.
     expect(invoice!.attempts).toHaveLength(2);
+    // Voided as a cancel voids: with its event, at the clock's time of the completion.
+    const completed = (await eventsOf(api, 'subscription.completed')).filter((e) => e.data.subscription.id === sub.id);
+    const voided = (await eventsOf(api, 'invoice.voided')).filter((e) => e.data.subscription_id === sub.id);
+    expect(completed).toHaveLength(1);
+    expect(voided.map((e) => e.data)).toEqual([{ invoice_id: invoice!.id, subscription_id: sub.id, reason: 'subscription_completed' }]);
+    expect(voided[0]!.created_at).toBe(completed[0]!.created_at);
+  });
+
+  it('a fixed term completing with an invoice held for a card update voids it with its event; it waits for no card any more', async () => {
+    const api = await merchantClient(app, 'Completes held');
+    const db = await connect(app.config.DATABASE_URL);
+    onTestFinished(() => db.end());
+    const card = await createCard(api, DYNAMIC);
+    // A card-data decline (54): the invoice is held for new card data.
+    expect((await api.put(`/sandbox/credit_cards/${card.token}/script`, { outcomes: [{ response_code: '54' }] })).status).toBe(200);
+    const plan = await createPlan(api, { billing_cycles: 1, interval: 'week' });
+    const clock = await createClock(api, month(0));
+    const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    await settle(api, clock.id);
+    const [held] = await invoicesOf(api, sub.id);
+    expect(held).toMatchObject({ status: 'past_due', attempts: [{ status: 'declined', response_code: '54' }] });
+    expect((await db.query('select held_for_card from billing.invoices where id = $1', [held!.id])).rows).toEqual([
+      { held_for_card: true },
+    ]);
+    await advance(api, clock.id, new Date(Date.parse(month(0)) + 8 * 86_400_000).toISOString());
+    expect(await subscription(api, sub.id)).toMatchObject({ status: 'completed' });
+    expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ id: held!.id, status: 'void', next_attempt_at: null });
+    expect((await db.query('select held_for_card from billing.invoices where id = $1', [held!.id])).rows).toEqual([
+      { held_for_card: false },
+    ]);
+    const voided = (await eventsOf(api, 'invoice.voided')).filter((e) => e.data.subscription_id === sub.id);
+    expect(voided.map((e) => e.data)).toEqual([{ invoice_id: held!.id, subscription_id: sub.id, reason: 'subscription_completed' }]);
   });
 });

@@ -126,6 +126,40 @@ describe('invoice refunds', () => {
     expect(gateway.map((g) => g.reference)).toEqual([`${invoice.id}-r1`, `${invoice.id}-r2`, `${invoice.id}-r3`]);
   });
 
+  it('16 concurrent refunds of one invoice: each answers 200, 409 or the 422 of nothing left, never 5xx; no money moves twice', async () => {
+    const { api, invoice } = await paidInvoice(1500);
+    // Partial refunds that all fit: every one is made, each with its own number and reference.
+    const partial = await Promise.all(Array.from({ length: 16 }, () => api.post(`/invoices/${invoice.id}/refund`, { amount: 50 })));
+    expect(partial.map((r) => r.status)).toEqual(Array(16).fill(200));
+    const after = (await api.get(`/invoices/${invoice.id}`)).body.response;
+    expect(after.refunded_amount).toBe(800);
+    expect(after.refunds).toHaveLength(16);
+    expect(new Set(after.refunds.map((r: any) => r.reference)).size).toBe(16);
+    // Full refunds of what is left, all at once: one is made; the others are told a refund is in
+    // progress (409) or, once it is done, that nothing is left (422).
+    const full = await Promise.all(Array.from({ length: 16 }, () => api.post(`/invoices/${invoice.id}/refund`, {})));
+    for (const r of full) {
+      expect([200, 409, 422], r.text).toContain(r.status);
+      if (r.status === 409) expect(r.body.errors[0]).toMatch(/Another refund of invoice .* is in progress: 700 is reserved/);
+      if (r.status === 422) expect(r.body.errors[0]).toMatch(/nothing is left to refund/);
+    }
+    expect(full.filter((r) => r.status === 200)).toHaveLength(1);
+    const done = (await api.get(`/invoices/${invoice.id}`)).body.response;
+    expect(done.refunded_amount).toBe(1500);
+    expect(done.refunds.map((r: any) => r.status)).toEqual(Array(17).fill('approved'));
+    // At the gateway: 17 refunds, 1500 in all, never more than was paid.
+    const [inv] = await app.runtime.sql.query<{ purchase_id: string }>(
+      'select purchase_id from billing.ledger_entries where invoice_id = $1',
+      [invoice.id],
+    );
+    const gateway = await app.runtime.sql.query<{ n: number; total: string }>(
+      'select count(*)::int as n, sum(amount)::text as total from gateway.refunds where purchase_id = $1',
+      [inv!.purchase_id],
+    );
+    expect(gateway).toEqual([{ n: 17, total: '1500' }]);
+    expect((await eventsOf(api, 'invoice.refunded')).filter((e) => e.data.invoice_id === invoice.id)).toHaveLength(17);
+  });
+
   it('refuses unpaid and unknown invoices and bad amounts, writing nothing', async () => {
     const { api, invoice } = await paidInvoice();
     expectError(await api.post(`/invoices/${invoice.id}/refund`, { amount: 0 }), 422, /amount/);

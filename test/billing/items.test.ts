@@ -52,6 +52,12 @@ describe('one-off items', () => {
     expect(seats).toMatchObject({ description: 'Extra seats setup', amount: 250, quantity: 2, invoice_id: null, invoice: null });
     const dropped = await addItem(api, sub.id, { description: 'Mistake', amount: 999 });
     expect((await api.get(`/subscriptions/${sub.id}/items`)).body.response.map((i: any) => i.id)).toEqual([seats.id, dropped.id]);
+    // One item by its id; an unknown item, or one of another subscription, answers 404.
+    const { invoice: _none, ...seatsItem } = seats;
+    expect((await api.get(`/subscriptions/${sub.id}/items/${seats.id}`)).body).toMatchObject({ successful: true, response: seatsItem });
+    expectError(await api.get(`/subscriptions/${sub.id}/items/00000000-0000-4000-8000-000000000000`), 404, /Item/);
+    expectError(await api.get(`/subscriptions/${sub.id}/items/not-a-uuid`), 404);
+    expectError(await api.get(`/subscriptions/00000000-0000-4000-8000-000000000000/items/${seats.id}`), 404, /Subscription/);
     expect((await api.raw('DELETE', `/subscriptions/${sub.id}/items/${dropped.id}`)).status).toBe(200);
     expectError(await api.raw('DELETE', `/subscriptions/${sub.id}/items/${dropped.id}`), 404);
 
@@ -65,6 +71,11 @@ describe('one-off items', () => {
     expect(invoices[1]).toMatchObject({ kind: 'period', status: 'paid' });
     expect((await api.get(`/subscriptions/${sub.id}/items`)).body.response).toEqual([]);
     expectError(await api.raw('DELETE', `/subscriptions/${sub.id}/items/${seats.id}`), 409, /can no longer be removed/);
+    // An invoiced item is still shown, with its invoice.
+    expect((await api.get(`/subscriptions/${sub.id}/items/${seats.id}`)).body.response).toMatchObject({
+      id: seats.id,
+      invoice_id: invoices[1]!.id,
+    });
     await advance(api, clock.id, month(2));
     expect((await invoicesOf(api, sub.id)).map((i) => i.amount)).toEqual([2000, 2500, 2000]);
   });

@@ -3,13 +3,17 @@ import fc from 'fast-check';
 import { startTestApp, type ApiClient, type HttpResult, type TestApp } from '../helpers/test-app.ts';
 import { APPROVE, DECLINE, DYNAMIC, createCard, createClock, createPlan, invoicesOf, settle } from '../helpers/billing.ts';
 import { checkCrossPath } from '../helpers/invariants.ts';
+import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker, type DeadStep } from '../helpers/dead-worker.ts';
 
 // Model-based test: random sequences of API operations interleaved with test-clock advances of
 // random length, against a real Recur, the rules that hold across paths checked after every step
 // (checkCrossPath: no charge after cancel or pause, network caps in every sliding window, one
 // invoice per period, nothing invoiced while paused, ledger = approved purchases, every invoice
-// settled or waiting for a retry, deferrals ahead). Each sequence has a merchant and test clock of
-// its own. Seeded and shrinkable (fast-check):
+// settled or waiting for a retry, deferrals ahead, owed invoices voided alike with their events
+// whatever ended the subscription). A worker may also die between a charge's claim
+// and its record while the clock moves on (past the 24-hour window) and a subscription is cancelled
+// or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. Each sequence has a
+// merchant and test clock of its own. Seeded and shrinkable (fast-check):
 //   RECUR_MODEL_RUNS=500 RECUR_MODEL_SEED=42 npx vitest run test/billing/model.test.ts
 // A failure prints its seed and shrunk command list; each becomes a named regression test.
 
@@ -361,6 +365,52 @@ class Webhook extends Step {
   }
 }
 
+/** The charge worker in this process: a worker may die in it between a claim and its record. */
+const deadWorker = new DeadWorkerHooks();
+
+/**
+ * Advances the clock with a worker that dies between the claim and the record of the first charge
+ * to reach `step`; while it is dead its subscription may be cancelled or paused and the clock moves
+ * on `laterHours` more (past a 24-hour window when that is over 24); then its job is taken up again.
+ */
+class AdvanceWithDeadWorker extends Step {
+  readonly step: DeadStep;
+  readonly hours: number;
+  readonly laterHours: number;
+  readonly meanwhile: 'cancel' | 'pause' | null;
+  constructor(step: DeadStep, hours: number, laterHours: number, meanwhile: 'cancel' | 'pause' | null) {
+    super();
+    this.step = step;
+    this.hours = hours;
+    this.laterHours = laterHours;
+    this.meanwhile = meanwhile;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    const to = r.now + this.hours * H;
+    const thenTo = to + this.laterHours * H;
+    r.now = thenTo;
+    m.now = thenTo;
+    await advanceWithDeadWorker(r.api, r.clockId, deadWorker, {
+      step: this.step,
+      to,
+      thenTo,
+      whileDead: async (invoiceId) => {
+        if (!this.meanwhile) return;
+        const invoice = await r.api.get(`/invoices/${invoiceId}`);
+        expect(invoice.status, invoice.text).toBe(200);
+        expectAnswered(await r.api.post(`/subscriptions/${invoice.body.response.subscription_id}/${this.meanwhile}`, {}), this.toString());
+      },
+    });
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `advance ${this.hours}h, a worker dead at ${this.step} for ${this.laterHours}h more${this.meanwhile ? ` (its subscription ${this.meanwhile === 'cancel' ? 'cancelled' : 'paused'} meanwhile)` : ''}`;
+  }
+}
+
 class Advance extends Step {
   readonly hours: number;
   constructor(hours: number) {
@@ -406,6 +456,14 @@ const commands = [
   fc
     .oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 24, max: 24 * 20 }), fc.integer({ min: 24 * 25, max: 24 * 70 }))
     .map((h) => new Advance(h)),
+  fc
+    .tuple(
+      fc.constantFrom(...DEAD_STEPS),
+      fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 24, max: 24 * 20 })),
+      fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 25, max: 72 })),
+      fc.constantFrom('cancel', 'pause', null) as fc.Arbitrary<'cancel' | 'pause' | null>,
+    )
+    .map(([step, h, later, meanwhile]) => new AdvanceWithDeadWorker(step, h, later, meanwhile)),
 ];
 
 describe('billing model: rules that hold across paths', () => {
@@ -414,6 +472,7 @@ describe('billing model: rules that hold across paths', () => {
     app = await startTestApp({
       billing: true,
       env: { NETWORK_CAP_24_HOURS: String(CAPS.per24Hours), NETWORK_CAP_30_DAYS: String(CAPS.per30Days) },
+      hooks: deadWorker,
     });
   });
   afterAll(async () => {
@@ -520,6 +579,16 @@ describe('billing model: rules that hold across paths', () => {
     await runSequence([new Create(0, 1, 0), new Create(0, 3, 0), new Create(1, 3, 2, true), new Advance(24 * 8), new Advance(24 * 30)]);
   });
 
+  it('a worker dies between a claim and its record, the subscription is cancelled and the clock moves on: the attempt keeps its time (C1)', async () => {
+    const killed = deadWorker.killed;
+    await runSequence([new Create(0, 1, 1), new AdvanceWithDeadWorker('after-gateway', 2, 30, 'cancel')]);
+    expect(deadWorker.killed, 'a charge died between its claim and its record').toBe(killed + 1);
+  });
+
+  it('a fixed term completing with an invoice held for a card voids it as a cancel would: invoice.voided, no longer held (C9)', async () => {
+    await runSequence([new Script(['54', '54', '54', '54', '54', '54']), new Create(3, 0, 0), new Advance(24 * 30)]);
+  });
+
   it('regression (seed 77): an item invoiced while paused is charged when the subscription resumes', async () => {
     await runSequence([
       new Create(0, 2, 0),
@@ -541,6 +610,8 @@ describe('billing model: rules that hold across paths', () => {
     );
     // Sequences really ran (a guard against a generator that yields nothing to do).
     expect(steps).toBeGreaterThan(RUNS);
-    console.log(`model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made`);
+    console.log(
+      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${deadWorker.killed} charges whose worker died between claim and record`,
+    );
   });
 });

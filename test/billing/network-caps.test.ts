@@ -3,11 +3,14 @@ import fc from 'fast-check';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { DECLINE, DYNAMIC, createCard, createClock, createPlan, settle, subscribe } from '../helpers/billing.ts';
 import { checkCrossPath } from '../helpers/invariants.ts';
+import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker } from '../helpers/dead-worker.ts';
 
 // Property: whatever the schedules, however many subscriptions share a card, by whichever of its
 // tokens (each tokenization of a card issues a new one) or aliases, and however the clock jumps, no
 // card ever gets more than the network caps of declined attempts in any sliding window, and every
-// deferral lies ahead. Runs: RECUR_CAPS_RUNS (default 12); seed: RECUR_CAPS_SEED.
+// deferral lies ahead, also when a worker dies between a charge's claim and its record and the
+// clock moves on (past the 24-hour window) before the job is taken up again: the attempt counts at
+// its claim's time. Runs: RECUR_CAPS_RUNS (default 12); seed: RECUR_CAPS_SEED.
 
 vi.setConfig({ testTimeout: 600_000 });
 const H = 3_600_000;
@@ -42,7 +45,17 @@ const Scenario = fc.record({
   /** Scripted declines on the dynamic card (it approves once they run out). */
   declines: fc.integer({ min: 0, max: 12 }),
   jumpsHours: fc.array(fc.integer({ min: 1, max: 24 * 12 }), { minLength: 2, maxLength: 7 }),
+  /** Per jump: a worker dies between the claim and the record of its first charge, and the clock moves on this many hours more before the job resumes. */
+  deaths: fc.array(
+    fc.option(fc.record({ step: fc.constantFrom(...DEAD_STEPS), laterHours: fc.integer({ min: 1, max: 72 }) }), { freq: 2 }),
+    {
+      minLength: 7,
+      maxLength: 7,
+    },
+  ),
 });
+
+const deadWorker = new DeadWorkerHooks();
 
 describe('network caps hold on every path (property)', () => {
   let app: TestApp;
@@ -50,6 +63,7 @@ describe('network caps hold on every path (property)', () => {
     app = await startTestApp({
       billing: true,
       env: { NETWORK_CAP_24_HOURS: String(CAPS.per24Hours), NETWORK_CAP_30_DAYS: String(CAPS.per30Days) },
+      hooks: deadWorker,
     });
   });
   afterAll(async () => {
@@ -96,14 +110,22 @@ describe('network caps hold on every path (property)', () => {
           });
         }
         let now = Date.parse(T) - 60_000;
-        for (const jump of s.jumpsHours) {
+        for (const [i, jump] of s.jumpsHours.entries()) {
           now += jump * H;
-          await advanceTo(api, clock.id, new Date(now).toISOString());
+          const death = s.deaths[i];
+          if (death) {
+            const to = now;
+            now += death.laterHours * H;
+            await advanceWithDeadWorker(api, clock.id, deadWorker, { step: death.step, to, thenTo: now });
+          } else await advanceTo(api, clock.id, new Date(now).toISOString());
           const broken = await checkCrossPath(app.config.DATABASE_URL, { merchantId: merchant.merchant_id, caps: CAPS });
           expect(broken).toEqual([]);
         }
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+    // Workers really died between a claim and its record (a guard against hooks that catch nothing).
+    expect(deadWorker.killed).toBeGreaterThan(0);
+    console.log(`caps: ${runs} runs, ${deadWorker.killed} charges whose worker died between claim and record`);
   });
 });

@@ -221,7 +221,13 @@ describe(`test clocks, cancellation and plan changes, queues on ${queueBackend}`
     const events = (await api.get('/events?type=subscription.cancelled')).body.response;
     const mine = events.filter((e: { data: { subscription: { id: string } } }) => e.data.subscription.id === sub);
     expect(mine.map((e: { data: Record<string, unknown> }) => e.data)).toEqual([
-      { reason: 'period_end', subscription: expect.objectContaining({ id: sub, ...cancelled }) },
+      {
+        reason: 'period_end',
+        subscription_id: sub,
+        status: 'cancelled',
+        cancelled_at: cancelled.cancelled_at,
+        subscription: expect.objectContaining({ id: sub, ...cancelled }),
+      },
     ]);
     expect(await runSchedulerTick(deps)).toBe(0);
   });

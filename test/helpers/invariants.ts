@@ -383,7 +383,10 @@ export interface CrossPathOptions {
  * - C6: every invoice is paid, void, uncollectible, in flight, held for a card, or past due with a
  *   retry time (a `leave_past_due` invoice whose schedule ran out has none);
  * - C7: every `invoice.retry_capped` deferral lies after the moment it was decided;
- * - C8: an invoice's refunds never exceed what was paid for it.
+ * - C8: an invoice's refunds never exceed what was paid for it;
+ * - C9: a subscription's owed invoices end the same way whatever ended it (a cancel, dunning's final
+ *   action, a fixed term completing, a charge finding it ended): every voided invoice has its one
+ *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing.
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
 export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = {}): Promise<string[]> {
@@ -498,6 +501,22 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       [m],
     ))
       out.push(`C8: invoice ${r.id} of ${r.amount} has ${r.refunded} refunded${r.paid ? '' : ' without having been paid'}`);
+    // C9: voided as a cancel voids (an invoice voided and then paid by an attempt already at the
+    // gateway keeps its event); a completed subscription has nothing left open or past due.
+    for (const r of await rows<{ id: string; status: string; sub: string; held: boolean; events: string }>(
+      db,
+      `select i.id, i.status, s.status as sub, i.held_for_card as held,
+              (select count(*) from billing.events e where e.type = 'invoice.voided' and e.data->>'invoice_id' = i.id::text) as events
+         from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+        where ($1::uuid is null or i.merchant_id = $1)
+          and ((i.status = 'void' and (i.held_for_card
+                 or (select count(*) from billing.events e where e.type = 'invoice.voided' and e.data->>'invoice_id' = i.id::text) <> 1))
+            or (s.status = 'completed' and i.status in ('open', 'past_due')))`,
+      [m],
+    ))
+      out.push(
+        `C9: invoice ${r.id} of a ${r.sub} subscription is ${r.status}${r.held ? ', held for a card,' : ''} with ${r.events} invoice.voided events`,
+      );
     return out;
   } finally {
     await db.end();

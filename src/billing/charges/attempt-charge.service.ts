@@ -1,7 +1,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { prepared, type Sql, type SqlPool, type Step } from '../../platform/sql.ts';
-import { bornRelayedSql, insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
+import { insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { cardKey, type BillingGateway, type ChargeOutcome, type MerchantRef } from '../ports/gateway-port.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import { keepChainId } from './credential-chain.ts';
@@ -177,20 +178,17 @@ const CLAIM_SQL = `
   in_flight as (
     update billing.invoices set attempt_count = $2, next_attempt_at = null, updated_at = $3
      where id = $1 and exists (select 1 from attempt)),
-  -- A subscription that ended (cancelled, unpaid) is collected no more: an invoice still owed when
-  -- its charge comes (one a catch-up wrote while the subscription was ending) is voided here.
-  ended as (
-    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $3
-      from inv where i.id = $1 and inv.version = (select version from seen) and inv.status in ('open', 'past_due')
-       and inv.subscription_status in ('cancelled', 'unpaid')
-       and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))
-    returning i.id),
-  ended_event as (
-    insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-    select gen_random_uuid(), inv.merchant_id, inv.environment, 'invoice.voided',
-           jsonb_build_object('invoice_id', inv.id, 'subscription_id', inv.subscription_id, 'reason', 'subscription_' || inv.subscription_status),
-           inv.billing_now, ${bornRelayedSql('inv.merchant_id', 'inv.environment', "'invoice.voided'")}
-      from inv where exists (select 1 from ended)),
+  -- A subscription that ended (cancelled, unpaid, completed) is collected no more: an invoice still
+  -- owed when its charge comes (one a catch-up wrote while the subscription was ending) is voided here.
+  ${voidOwedInvoicesSql({
+    name: 'ended',
+    from: 'inv',
+    where: `i.id = $1 and inv.version = (select version from seen) and inv.subscription_status in ('cancelled', 'unpaid', 'completed')
+       and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))`,
+    reason: `'subscription_' || inv.subscription_status`,
+    at: 'inv.billing_now',
+    now: '$3',
+  })},
   -- No doomed purchase: a card expired on the charge date waits for new card data instead.
   held as (
     update billing.invoices i set status = 'past_due', held_for_card = true, next_attempt_at = null,
@@ -363,13 +361,16 @@ function attemptOutcome(claimed: Claimed, outcome: Resolved) {
  * Records an outcome over the attempt only while it is unresolved (`sending` or `unknown`): a
  * duplicate delivery that comes second finds it resolved and changes nothing. SQL for a CTE
  * named `recorded`, which returns the attempt's id when this statement recorded it.
+ * The attempt keeps the time of its claim (`attempted_at`, the time its caps were counted at);
+ * the billing time of this record is `resolved_at`, later when a worker died in between and the
+ * job was taken up again after the clock moved on.
  */
 function recordAttemptSql(params: Params, now: Date, claimed: Claimed, outcome: Resolved): string {
   const { status, classification, cardToken } = attemptOutcome(claimed, outcome);
   return `update billing.charge_attempts set status = ${params.add(status)}, purchase_id = ${params.add(outcome.kind === 'rejected' ? null : outcome.purchaseId)},
         response_code = ${params.add(outcome.kind === 'rejected' ? null : outcome.responseCode)}, message = ${params.add(outcome.message.slice(0, 255))},
         advice_code = ${params.add(outcome.kind === 'declined' ? outcome.adviceCode : null)}, decline_class = ${params.add(classification?.declineClass ?? null)},
-        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, attempted_at = ${params.add(claimed.billingNow)}
+        updated_at = ${params.add(now)}, card_token = ${params.add(cardToken)}, resolved_at = ${params.add(claimed.billingNow)}
       where id = ${params.add(claimed.attemptId)} and status in ('sending', 'unknown') returning id`;
 }
 

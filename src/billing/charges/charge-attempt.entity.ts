@@ -37,8 +37,13 @@ export const ChargeAttempt = defineEntity({
      * shows none). Network caps, attempts in flight and the card's retry rhythm are per key.
      */
     cardKey: p.string().length(255).nullable(),
-    /** Billing time of the attempt (a test clock's where one applies): caps count in this time. */
+    /**
+     * Billing time of the attempt's claim (a test clock's where one applies), written once with the
+     * claim and never moved by its outcome: network caps count attempts in this time, on every path.
+     */
     attemptedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Billing time at which the outcome was recorded (later than `attemptedAt` when a worker died in between); null while unresolved. */
+    resolvedAt: p.datetime().columnType('timestamptz').nullable(),
     /** Made by `POST /invoices/{id}/retry`: it does not use up the dunning schedule. */
     manual: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz'),

@@ -3,6 +3,7 @@ import { insertEventsSql, Params, type NewEvent } from '../events/events.service
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
 
 const DAY_MS = 86_400_000;
@@ -63,6 +64,24 @@ async function cardDeclines(tx: Sql, cardKey: string, at: Date): Promise<Date[]>
 }
 
 /**
+ * Locks every row the failure's statement may write, in one order: the invoices (this one, the
+ * card's other past-due ones, the subscription's other owed ones) by id, then the subscription.
+ * Written by the statement alone, each failure took its locks in the order its sub-statements
+ * happened to run (its own invoice, the subscription, then the others): two failures recorded at
+ * once on one card or one subscription each held what the other waited for (deadlock, 40P01).
+ */
+async function lockInOrder(tx: Sql, input: FailureInput): Promise<void> {
+  await tx.query(
+    prepared(`select i.id from billing.invoices i
+       where i.id = $1 or (i.subscription_id = $2 and i.status in ('open', 'past_due'))
+          or (i.status = 'past_due' and i.id in (select a.invoice_id from billing.charge_attempts a where a.card_token = $3))
+       order by i.id for update`),
+    [input.invoiceId, input.subscriptionId, input.cardToken],
+  );
+  await tx.query(prepared('select 1 from billing.subscriptions where id = $1 for update'), [input.subscriptionId]);
+}
+
+/**
  * Applies the invoice's dunning policy after a failed attempt, in the outcome's transaction:
  * schedule the next retry (never past the card's network caps, and never earlier than another
  * retry already waiting on the same card, so one card's invoices are retried together), hold the
@@ -71,6 +90,7 @@ async function cardDeclines(tx: Sql, cardKey: string, at: Date): Promise<Date[]>
  * are one statement; only a retry on a known card reads first (its network caps).
  */
 export async function applyFailure(tx: Sql, input: FailureInput): Promise<FailureResult> {
+  await lockInOrder(tx, input);
   const firstFailedAt = input.firstFailedAt ?? input.billingNow;
   const decision = decideAfterDecline({
     policy: input.dunning,
@@ -202,18 +222,14 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
   // A subscription the final action ended is collected no more: its other owed invoices (periods
   // a catch-up invoiced before this outcome) are voided, as a cancel would.
   const voided = ended
-    ? `, voided as (
-         update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = ${now}
-          where i.subscription_id = ${subscriptionId} and i.id <> ${invoiceId} and i.status in ('open', 'past_due')
-            and exists (select 1 from subscription) returning i.id)`
+    ? `, ${voidOwedInvoicesSql({
+        name: 'voided',
+        where: `i.subscription_id = ${subscriptionId} and i.id <> ${invoiceId} and exists (select 1 from subscription)`,
+        reason: params.add(`subscription_${ended.status}`),
+        at: params.add(input.billingNow),
+        now,
+      })}`
     : '';
-  if (ended) {
-    when.push({
-      cte: 'voided',
-      event: { ...base, type: 'invoice.voided', data: { subscription_id: input.subscriptionId, reason: `subscription_${ended.status}` } },
-      dataSql: `jsonb_build_object('invoice_id', voided.id)`,
-    });
-  }
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
   await tx.query(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},

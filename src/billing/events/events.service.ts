@@ -45,12 +45,27 @@ export function bornRelayedSql(merchant: string, environment: string, type: stri
                          and (w.events @> to_jsonb(${type}::text) or w.events @> '"*"'::jsonb))`;
 }
 
+/**
+ * An event's data as it is stored, SQL over the type and data (jsonb) expressions: a
+ * `subscription.*` event carries the subscription (`data.subscription`) and, beside it at the top
+ * level, its `subscription_id` and `status` (and a `subscription.cancelled` its `cancelled_at`),
+ * the fields receivers read before `data.subscription` existed. Every insert of events goes through
+ * here, so no writer can leave them out; what the writer put in `data` wins.
+ */
+export function eventDataSql(type: string, data: string): string {
+  return `(case when ${type} like 'subscription.%' and jsonb_typeof(${data}->'subscription') = 'object'
+      then jsonb_build_object('subscription_id', ${data}->'subscription'->'id', 'status', ${data}->'subscription'->'status')
+           || case when ${type} = 'subscription.cancelled' then jsonb_build_object('cancelled_at', ${data}->'subscription'->'cancelled_at') else '{}'::jsonb end
+           || ${data}
+      else ${data} end)`;
+}
+
 /** Writes events in the caller's transaction (the outbox): an event exists if and only if its change does. */
 export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   await tx.query(
     `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-     select gen_random_uuid(), m, e, t, d, $5, ${bornRelayedSql('m', 'e', 't')}
+     select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, $5, ${bornRelayedSql('m', 'e', 't')}
        from unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) as x(m, e, t, d)`,
     [
       events.map((e) => e.merchantId),
@@ -90,7 +105,7 @@ export function insertEventsSql(
        ${params.add(JSON.stringify(event.data))}::jsonb${dataSql ? ` || ${dataSql}` : ''}`;
   const rows = [...events.map((e) => row(e)), ...when.map(({ cte, event, dataSql }) => `${row(event, dataSql)} from ${cte}`)];
   return `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-     select gen_random_uuid(), m, e, t, d, ${params.add(now)}, ${bornRelayedSql('m', 'e', 't')}
+     select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, ${params.add(now)}, ${bornRelayedSql('m', 'e', 't')}
        from (${rows.join(' union all ')}) as y(m, e, t, d)`;
 }
 

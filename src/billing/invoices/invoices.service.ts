@@ -20,7 +20,10 @@ export interface AttemptView {
   advice_code: string | null;
   /** Made by `POST /invoices/{id}/retry` (outside the dunning schedule). */
   manual: boolean;
+  /** When the attempt was made: its claim's billing time, never moved by its outcome. */
   created_at: string;
+  /** When its outcome was recorded (billing time); null while it is unresolved. */
+  resolved_at: string | null;
 }
 
 export interface InvoiceView {
@@ -77,7 +80,7 @@ interface Row {
 const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
-     'manual', a.manual, 'created_at', a.created_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
+     'manual', a.manual, 'created_at', a.created_at, 'resolved_at', a.resolved_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
   (select json_agg(json_build_object('amount', r.amount, 'reason', r.reason, 'status', r.status, 'refund_id', r.gateway_refund_id,
      'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds
   from billing.invoices i`;
@@ -100,7 +103,7 @@ function toView(r: Row): InvoiceView {
     next_attempt_at: iso(r.next_attempt_at),
     paid_at: iso(r.paid_at),
     created_at: iso(r.created_at),
-    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
+    attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at), resolved_at: iso(a.resolved_at) })),
     refunds: (r.refunds ?? []).map((f) => ({ ...f, amount: Number(f.amount), created_at: iso(f.created_at) })),
   };
 }

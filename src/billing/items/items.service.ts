@@ -127,6 +127,32 @@ export async function listPendingItems(db: Sql, merchant: MerchantRef, subscript
   return rows.map(toView);
 }
 
+/** One item of the subscription, invoiced or not; 404 when the subscription (of this merchant) has no such item. */
+export async function getItem(db: Sql, merchant: MerchantRef, subscriptionId: string, itemId: string): Promise<ItemView> {
+  const rows =
+    z.uuid().safeParse(subscriptionId).success && z.uuid().safeParse(itemId).success
+      ? await db.query<ItemRow>(
+          `select ${COLUMNS.split(', ')
+            .map((c) => `it.${c}`)
+            .join(', ')}
+             from billing.subscription_items it join billing.subscriptions s on s.id = it.subscription_id
+            where it.id = $1 and it.subscription_id = $2 and s.merchant_id = $3 and s.environment = $4`,
+          [itemId, subscriptionId, merchant.merchantId, merchant.environment],
+        )
+      : [];
+  if (rows[0]) return toView(rows[0]);
+  // The subscription's own 404 first, as the other item routes answer.
+  const subscription = z.uuid().safeParse(subscriptionId).success
+    ? await db.query('select 1 from billing.subscriptions where id = $1 and merchant_id = $2 and environment = $3', [
+        subscriptionId,
+        merchant.merchantId,
+        merchant.environment,
+      ])
+    : [];
+  if (!subscription[0]) throw BillingErrors.notFound('Subscription', subscriptionId);
+  throw BillingErrors.notFound('Item', itemId);
+}
+
 /** Removes an item not yet invoiced; an invoiced one is 409. */
 export async function deleteItem(deps: ItemDeps, merchant: MerchantRef, subscriptionId: string, itemId: string): Promise<ItemView> {
   return deps.sql.transaction(async (tx) => {

@@ -39,29 +39,46 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
   await resolveUnsettled(deps, merchant, invoiceId);
   const now = deps.now();
   const claimed = await deps.sql.transaction(async (tx): Promise<Claimed> => {
-    const rows = z.uuid().safeParse(invoiceId).success
-      ? await tx.query<{
-          status: string;
-          amount: string;
-          currency: string;
-          subscription_id: string;
-          left: string;
-          purchase_id: string | null;
-          n: number;
-        }>(
-          `select i.status, i.amount, i.currency, i.subscription_id, i.amount - ${RESERVED} as left,
-                  (select l.purchase_id from billing.ledger_entries l where l.invoice_id = i.id) as purchase_id,
-                  (select count(*)::int from billing.invoice_refunds r where r.invoice_id = i.id) as n
-             from billing.invoices i where i.id = $1 and i.merchant_id = $2 and i.environment = $3 for update of i`,
-          [invoiceId, merchant.merchantId, merchant.environment],
-        )
-      : [];
-    const inv = rows[0];
-    if (!inv) throw BillingErrors.notFound('Invoice', invoiceId);
+    if (!z.uuid().safeParse(invoiceId).success) throw BillingErrors.notFound('Invoice', invoiceId);
+    // The invoice's lock in a statement of its own: the reads below then see every refund that
+    // the refunds before this one (of the same invoice, at the same time) wrote. Read in the
+    // locking statement, the count and the reservations were those of its snapshot, taken before
+    // it waited for the lock: two refunds took one number.
+    const locked = await tx.query(
+      'select 1 from billing.invoices i where i.id = $1 and i.merchant_id = $2 and i.environment = $3 for update of i',
+      [invoiceId, merchant.merchantId, merchant.environment],
+    );
+    if (!locked[0]) throw BillingErrors.notFound('Invoice', invoiceId);
+    const rows = await tx.query<{
+      status: string;
+      amount: string;
+      currency: string;
+      subscription_id: string;
+      left: string;
+      settled_left: string;
+      purchase_id: string | null;
+      n: number;
+    }>(
+      `select i.status, i.amount, i.currency, i.subscription_id, i.amount - ${RESERVED} as left, i.amount - i.refunded_amount as settled_left,
+              (select l.purchase_id from billing.ledger_entries l where l.invoice_id = i.id) as purchase_id,
+              (select count(*)::int from billing.invoice_refunds r where r.invoice_id = i.id) as n
+         from billing.invoices i where i.id = $1`,
+      [invoiceId],
+    );
+    const inv = rows[0]!;
     if (inv.status !== 'paid') throw BillingErrors.conflict(`Invoice is ${inv.status}; only a paid invoice can be refunded`);
     const left = Number(inv.left);
-    if (!inv.purchase_id || left <= 0) throw BillingErrors.validation([`amount: nothing is left to refund on invoice ${invoiceId}`]);
+    const settledLeft = Number(inv.settled_left);
     const amount = input.amount ?? left;
+    const inFlight = settledLeft - left;
+    if (inv.purchase_id && inFlight > 0 && (left <= 0 || amount > left) && (input.amount ?? settledLeft) <= settledLeft) {
+      // It would fit but for refunds still at the gateway (another request's, at the same time):
+      // their amounts stay reserved until their outcome is known.
+      throw BillingErrors.conflict(
+        `Another refund of invoice ${invoiceId} is in progress: ${inFlight} is reserved until its outcome is known, ${Math.max(left, 0)} is left to refund now`,
+      );
+    }
+    if (!inv.purchase_id || left <= 0) throw BillingErrors.validation([`amount: nothing is left to refund on invoice ${invoiceId}`]);
     if (amount > left) throw BillingErrors.validation([`amount: at most ${left} is left to refund on invoice ${invoiceId}`]);
     const number = inv.n + 1;
     const reference = `${invoiceId}-r${number}`;
@@ -117,10 +134,19 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
 }
 
 /**
+ * How long a refund may stay `sending` because the request that wrote it is still at the gateway
+ * (its calls time out well before): a younger one is another request's, in progress, and is left
+ * to it; an older one was left by a crash.
+ */
+const IN_FLIGHT_MS = 60_000;
+
+/**
  * Refunds of this invoice whose outcome was never recorded (a lost answer, a crash after the call)
  * are sent again with their own reference before anything else: the gateway recognises a
  * reference it has seen, so a refund that went through is adopted, and one that did not is made
- * now, as first asked. No refund is lost and none is made twice.
+ * now, as first asked. No refund is lost and none is made twice. A refund still `sending` within
+ * IN_FLIGHT_MS belongs to a request at the gateway now (a concurrent refund of the same invoice):
+ * it is not sent a second time alongside it.
  */
 async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoiceId: string): Promise<void> {
   if (!z.uuid().safeParse(invoiceId).success) return;
@@ -134,8 +160,9 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
   }>(
     `select r.id, r.reference, r.purchase_id, r.amount, r.currency, i.subscription_id
        from billing.invoice_refunds r join billing.invoices i on i.id = r.invoice_id
-      where r.invoice_id = $1 and r.merchant_id = $2 and r.environment = $3 and r.status in ('sending', 'unknown') order by r.number`,
-    [invoiceId, merchant.merchantId, merchant.environment],
+      where r.invoice_id = $1 and r.merchant_id = $2 and r.environment = $3
+        and (r.status = 'unknown' or (r.status = 'sending' and r.updated_at < $4)) order by r.number`,
+    [invoiceId, merchant.merchantId, merchant.environment, new Date(deps.now().getTime() - IN_FLIGHT_MS)],
   );
   for (const r of unsettled) {
     const claimed: Claimed = {

@@ -13,6 +13,7 @@ import {
   type Interval,
 } from '../calendar/billing-calendar.ts';
 import { recordEvents } from '../events/events.service.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { cardKey, type BillingGateway, type CardSummary, type MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { findPlan } from '../plans/plans.service.ts';
@@ -105,6 +106,8 @@ export interface SubscriptionView {
   paused_at: string | null;
   metadata: Record<string, string>;
   test_clock_id: string | null;
+  /** The instant periods are counted from (the given `billing_anchor`, else the start or the trial's end). */
+  billing_anchor: string;
 }
 
 interface Row {
@@ -162,6 +165,7 @@ function toView(r: Row): SubscriptionView {
     paused_at: iso(r.paused_at),
     metadata: r.metadata,
     test_clock_id: r.test_clock_id,
+    billing_anchor: iso(r.anchor_at),
   };
 }
 
@@ -182,7 +186,7 @@ export function subscriptionJsonSql(alias: string): string {
     'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
     'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
     'created_at', ${isoSql(a('created_at'))}, 'cancelled_at', ${isoSql(a('cancelled_at'))}, 'paused_at', ${isoSql(a('paused_at'))},
-    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')})`;
+    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')}, 'billing_anchor', ${isoSql(a('anchor_at'))})`;
 }
 
 export interface SubscriptionDeps {
@@ -531,21 +535,14 @@ export async function cancelSubscription(
       [id, at, now],
     );
     const view = toView(rows[0]!);
+    await recordEvents(tx, at, [{ ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } }]);
     // Cancelling now stops collection: what is still owed is voided and its retries dropped. An
     // attempt already at the gateway keeps its outcome (an approval still marks the invoice paid).
-    const voided = await tx.query<{ id: string }>(
-      `update billing.invoices set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = $2
-        where subscription_id = $1 and status in ('open', 'past_due') returning id`,
-      [id, now],
+    await tx.query(
+      `with ${voidOwedInvoicesSql({ name: 'voided', where: 'i.subscription_id = $1', reason: `'subscription_cancelled'`, at: '$3', now: '$2' })}
+       select count(*) from voided`,
+      [id, now, at],
     );
-    await recordEvents(tx, at, [
-      { ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } },
-      ...voided.map((v) => ({
-        ...merchant,
-        type: 'invoice.voided' as const,
-        data: { invoice_id: v.id, subscription_id: id, reason: 'subscription_cancelled' },
-      })),
-    ]);
     return view;
   });
 }

@@ -181,7 +181,7 @@ export async function createMerchant(
   em: EntityManager,
   clock: Clock,
   credentialKey: Buffer,
-  input: { name: string; currencies?: string[] },
+  input: { name: string; currencies?: string[]; /** Production may credit a card with no original purchase. */ unmatchedRefunds?: boolean },
 ): Promise<NewMerchant> {
   const name = input.name.trim();
   if (!name || name.length > 200) throw GatewayErrors.validation(['Name must be 1 to 200 characters']);
@@ -195,6 +195,7 @@ export async function createMerchant(
       name,
       idPrefix: base.replace(/\d/g, '').slice(0, 4).padEnd(3, 'X'),
       currencies,
+      unmatchedRefunds: input.unmatchedRefunds ?? false,
       createdAt: now,
     });
     const issued: Record<Environment, { username: string; api_token: string }> = {} as never;

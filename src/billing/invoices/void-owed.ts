@@ -1,0 +1,39 @@
+import { bornRelayedSql } from '../events/events.service.ts';
+
+/**
+ * The one rule "void a subscription's owed invoices", for every path that ends a subscription's
+ * collection (a cancel now, dunning's final action, a fixed term completing, a charge that finds
+ * its subscription ended): each `open` or `past_due` invoice it selects becomes `void`, its
+ * retries are dropped (`next_attempt_at`, `retry_enqueued_at`), it no longer waits for a card
+ * (`held_for_card`), and it gets its `invoice.voided` event (`{invoice_id, subscription_id,
+ * reason}`) at billing time, in the same statement.
+ */
+export interface VoidOwed {
+  /** The CTE that voids (it returns the voided invoices' ids); the events are written by `<name>_events`. */
+  name: string;
+  /** Further FROM items that `where`, `reason` and `at` read, besides the invoice `i`. */
+  from?: string;
+  /** Which owed invoices (SQL over `i`, billing.invoices, and the `from` items). */
+  where: string;
+  /** The event's reason, SQL text: `subscription_cancelled`, `subscription_unpaid` or `subscription_completed`. */
+  reason: string;
+  /** The events' time, SQL timestamptz: billing time (a test clock's where the subscription has one). */
+  at: string;
+  /** The invoices' `updated_at`, SQL timestamptz (real time). */
+  now: string;
+}
+
+/** Two CTEs for the caller's `with`: `<name>` voids, `<name>_events` writes each voided invoice's event. */
+export function voidOwedInvoicesSql(v: VoidOwed): string {
+  return `${v.name} as (
+    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = ${v.now}
+      ${v.from ? `from ${v.from}` : ''}
+     where i.status in ('open', 'past_due') and (${v.where})
+    returning i.id, i.merchant_id, i.environment, i.subscription_id, (${v.reason})::text as reason, (${v.at})::timestamptz as at),
+  ${v.name}_events as (
+    insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+    select gen_random_uuid(), v.merchant_id, v.environment, 'invoice.voided',
+           jsonb_build_object('invoice_id', v.id, 'subscription_id', v.subscription_id, 'reason', v.reason), v.at,
+           ${bornRelayedSql('v.merchant_id', 'v.environment', "'invoice.voided'")}
+      from ${v.name} v)`;
+}
