@@ -171,9 +171,9 @@ export async function seedSubscriptions(
   const planId = plan[0]!.id;
   const spread = options.spreadMs ?? 0;
   await runtime.sql.query(
-    `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, card_is_token, customer_reference, status, time_zone, start_at,
+    `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, card_is_token, card_key, customer_reference, status, time_zone, start_at,
         anchor_at, next_period_index, next_charge_at, cancel_at_period_end, metadata, created_at, updated_at)
-     select gen_random_uuid(), $1, $8, $2, $3, true, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
+     select gen_random_uuid(), $1, $8, $2, $3, true, $3, 'cust-' || g, 'active', 'UTC', t, t, 0, t, false, '{}', $4, $4
        from generate_series(1, $5::int) g,
             lateral (select case when g <= $6::int and $7::float8 = 0 then $4::timestamptz - interval '1 second'
                                  when g <= $6::int then $4::timestamptz + (g - 1) * ($7::float8 / $6::int) * interval '1 millisecond'
@@ -223,15 +223,20 @@ export async function tokenizeCards(
  * Puts one subscription in `declineEvery` on a declining card (0: none) and the rest on approving
  * ones, interleaved by id, so that declines are spread through the claim order rather than
  * charged as one block.
+ *
+ * Each token counts as a card of its own (`card_key` = the token). The sandbox takes only its
+ * published numbers, so the gateway gives every token of one number the same fingerprint; a real
+ * merchant's subscriptions are on cards of their own, and counting 10,000 subscriptions as five
+ * cards would measure five cards' network caps and locks instead of the charge path.
  */
 export async function assignCards(runtime: Runtime, approving: string[], declining: string[], declineEvery: number): Promise<void> {
   await runtime.sql.query(
-    `with numbered as (select id, row_number() over (order by id) - 1 as n from billing.subscriptions)
-     update billing.subscriptions s
-        set card_token = case when $3::int > 0 and numbered.n % $3::int = 0
-                              then ($2::text[])[(numbered.n / $3::int) % array_length($2::text[], 1) + 1]
-                              else ($1::text[])[numbered.n % array_length($1::text[], 1) + 1] end
-       from numbered where s.id = numbered.id`,
+    `with numbered as (select id, row_number() over (order by id) - 1 as n from billing.subscriptions),
+          chosen as (select id, case when $3::int > 0 and n % $3::int = 0
+                                     then ($2::text[])[(n / $3::int) % array_length($2::text[], 1) + 1]
+                                     else ($1::text[])[n % array_length($1::text[], 1) + 1] end as token from numbered)
+     update billing.subscriptions s set card_token = chosen.token, card_key = chosen.token
+       from chosen where s.id = chosen.id`,
     [approving, declining, declineEvery],
   );
   await runtime.sql.query('analyze billing.subscriptions');
