@@ -299,6 +299,13 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'Refunds in this environment, newest first, paginated.',
     response: ok([REFUND], PAGE),
   },
+  'POST /void': {
+    summary: 'Void a purchase or a refund by id',
+    description:
+      'Voids the purchase or the refund with that id (`?id=` or in the body), as `POST /purchases/void` or `POST /refunds/void` would: the path Active Merchant sends. An unknown id: 404 "Transaction Not Found".',
+    request: { id: 'DOCS-P-2Q9WLBLO' },
+    response: ok({ ...PURCHASE, voided: true, message: 'Voided' }),
+  },
   'POST /refunds/void': {
     summary: 'Void a refund',
     description:
@@ -440,6 +447,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: "List a subscription's pending items",
     description: 'The one-off items not yet invoiced.',
     response: ok([ITEM], PAGE),
+  },
+  'GET /subscriptions/{id}/items/{item_id}': {
+    summary: 'Get a pending item',
+    description: 'One item of the subscription not yet invoiced. An unknown item or subscription: 404.',
+    response: ok(ITEM),
   },
   'DELETE /subscriptions/{id}/items/{item_id}': {
     summary: 'Remove a pending item',

@@ -587,7 +587,7 @@ export interface paths {
                     "application/json": {
                         /** @description Name on the card */
                         card_holder: string;
-                        /** @description 13 to 19 digits; stored encrypted, shown masked to first six and last four */
+                        /** @description A card scheme's length (14 to 19 digits) and leading digits, Luhn-valid, spaces or dashes between groups allowed; stored encrypted, shown masked to first six and last four */
                         card_number: string;
                         /** @description MM/YYYY */
                         card_expiry: string;
@@ -1243,7 +1243,7 @@ export interface paths {
                         card_token?: string;
                         /** @description Name on the card */
                         card_holder?: string;
-                        /** @description 13 to 19 digits; stored encrypted, shown masked to first six and last four */
+                        /** @description A card scheme's length (14 to 19 digits) and leading digits, Luhn-valid, spaces or dashes between groups allowed; stored encrypted, shown masked to first six and last four */
                         card_number?: string;
                         /** @description MM/YYYY */
                         card_expiry?: string;
@@ -2176,7 +2176,7 @@ export interface paths {
                         card_token?: string;
                         /** @description Name on the card */
                         card_holder?: string;
-                        /** @description 13 to 19 digits; stored encrypted, shown masked to first six and last four */
+                        /** @description A card scheme's length (14 to 19 digits) and leading digits, Luhn-valid, spaces or dashes between groups allowed; stored encrypted, shown masked to first six and last four */
                         card_number?: string;
                         /** @description MM/YYYY */
                         card_expiry?: string;
@@ -2521,6 +2521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Void a purchase or a refund by id
+         * @description Voids the purchase or the refund with that id (`?id=` or in the body), as `POST /purchases/void` or `POST /refunds/void` would: the path Active Merchant sends. An unknown id: 404 "Transaction Not Found".
+         */
         post: {
             parameters: {
                 query?: {
@@ -2539,131 +2543,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            successful: boolean;
-                            /** @description The record, a list of records, or null on an error */
-                            response: unknown;
-                            errors: string[];
-                            /** @description true on the sandbox listener */
-                            test: boolean;
-                            /** @description lists only: records on this page */
-                            records?: number;
-                            /** @description lists only */
-                            total_records?: number;
-                            /** @description lists only */
-                            page?: number;
-                            /** @description lists only */
-                            total_pages?: number;
-                        };
-                    };
-                };
-                /** @description Missing or wrong credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            successful: boolean;
-                            /** @description The record, a list of records, or null on an error */
-                            response: unknown;
-                            errors: string[];
-                            /** @description true on the sandbox listener */
-                            test: boolean;
-                            /** @description lists only: records on this page */
-                            records?: number;
-                            /** @description lists only */
-                            total_records?: number;
-                            /** @description lists only */
-                            page?: number;
-                            /** @description lists only */
-                            total_pages?: number;
-                        };
-                    };
-                };
-                /** @description Invalid input: the errors say which */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            successful: boolean;
-                            /** @description The record, a list of records, or null on an error */
-                            response: unknown;
-                            errors: string[];
-                            /** @description true on the sandbox listener */
-                            test: boolean;
-                            /** @description lists only: records on this page */
-                            records?: number;
-                            /** @description lists only */
-                            total_records?: number;
-                            /** @description lists only */
-                            page?: number;
-                            /** @description lists only */
-                            total_pages?: number;
-                        };
-                    };
-                };
-                /** @description Too many failed authentications from this address or for this username */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            successful: boolean;
-                            /** @description The record, a list of records, or null on an error */
-                            response: unknown;
-                            errors: string[];
-                            /** @description true on the sandbox listener */
-                            test: boolean;
-                            /** @description lists only: records on this page */
-                            records?: number;
-                            /** @description lists only */
-                            total_records?: number;
-                            /** @description lists only */
-                            page?: number;
-                            /** @description lists only */
-                            total_pages?: number;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1.0//void": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: {
-                    id?: string;
-                    test?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "DOCS-P-2Q9WLBLO",
+                         *         "transaction_id": "DOCS-P-2Q9WLBLO",
+                         *         "authorization": "078178",
+                         *         "card_number": "512345XXXXXX2346",
+                         *         "card_holder": "Jane Doe",
+                         *         "card_expiry": "2030-05-31",
+                         *         "card_token": "r5u58fueb5ulhlhbjj4z",
+                         *         "card_type": "MasterCard",
+                         *         "amount": 1000,
+                         *         "decimal_amount": 10,
+                         *         "successful": true,
+                         *         "message": "Voided",
+                         *         "reference": "order-1",
+                         *         "currency": "AUD",
+                         *         "response_code": "00",
+                         *         "transaction_date": "2026-11-22T07:21:58.507Z",
+                         *         "settlement_date": "2026-11-22",
+                         *         "captured": true,
+                         *         "captured_amount": 1000,
+                         *         "refunded_amount": 0,
+                         *         "rrn": "024877441153",
+                         *         "cvv_match": "U",
+                         *         "metadata": {},
+                         *         "customer_ip": null,
+                         *         "extra": {},
+                         *         "voided": true
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
                         "application/json": {
                             successful: boolean;
                             /** @description The record, a list of records, or null on an error */
@@ -6346,7 +6260,136 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a pending item
+         * @description One item of the subscription not yet invoiced. An unknown item or subscription: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "7b0e1f7c-2a51-4a53-9d2f-5f0b2b1f9c11",
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "description": "Onboarding session",
+                         *         "amount": 15000,
+                         *         "quantity": 1,
+                         *         "invoice_id": null,
+                         *         "created_at": "2026-11-22T07:23:10.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         /**

@@ -244,7 +244,8 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
     }
   };
   app.post('/void', { schema: { querystring: VoidQuery } }, voidEither);
-  app.post('//void', { schema: { querystring: VoidQuery } }, voidEither);
+  // Active Merchant joins the base URL and `/void` with a doubled slash: the same operation, documented once.
+  app.post('//void', { schema: { hide: true, querystring: VoidQuery } }, voidEither);
   app.get('/refunds', { schema: { querystring: ListQuery } }, async (req, reply) => {
     return reply.send(list(await core.refunds(merchantOf(req), toPage(req.query)), test));
   });
