@@ -170,6 +170,11 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         queues: runtime.queues.all(),
         credentials: { username: config.OPS_USERNAME, password: runtime.secrets.opsPassword },
         adminCredentials: { username: config.OPS_ADMIN_USERNAME, password: runtime.secrets.opsAdminPassword },
+        loginThrottle: {
+          maxFailures: config.AUTH_MAX_FAILURES,
+          maxFailuresPerAddress: config.AUTH_MAX_FAILURES_PER_ADDRESS,
+          windowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+        },
       });
       await server.listen({ host: config.OPS_HOST, port: options.opsPort ?? config.OPS_PORT });
       const { port } = server.server.address() as AddressInfo;
