@@ -11,7 +11,8 @@ import { AppError, PlatformErrors, isAppError } from '../errors.ts';
 import { failure } from './envelope.ts';
 import { findCardNumbers } from '../pan-scrub.ts';
 import { cardNumberFields, scrubJson } from './card-guard.ts';
-import { clientErrorHandler, frameworkErrorHandler } from './edge-errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, answerOutsideRouter } from './edge-errors.ts';
+import { unstorableTextFields } from './text-guard.ts';
 
 export type HttpServer = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -72,6 +73,9 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
       key: options.tls.key,
       minVersion: 'TLSv1.2',
       headersTimeout: limits.headersTimeoutMs,
+      // A connection that never starts TLS (or never finishes its handshake) is held no longer
+      // than one that never sends its headers; Node's default is 120 s.
+      handshakeTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
     } as { cert: string; key: string; minVersion: 'TLSv1.2' },
     loggerInstance: options.logger,
@@ -94,6 +98,7 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
     frameworkErrors: frameworkErrorHandler(test, MAX_PARAM_LENGTH),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = limits.maxConnections;
+  answerOutsideRouter(app.server, test);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,6 +113,10 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     reply.header('cache-control', 'no-store');
+  });
+  app.addHook('preValidation', async (req) => {
+    const unstorable = unstorableTextFields({ body: req.body, query: req.query, params: req.params });
+    if (unstorable.length > 0) throw PlatformErrors.validation(unstorable);
   });
   app.addHook('preValidation', async (req) => {
     const refused = cardNumberFields({ body: req.body, query: req.query, headers: req.headers });
