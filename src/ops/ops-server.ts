@@ -6,7 +6,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { ControllerHandlerReturnType } from '@bull-board/api/typings/app';
 import type { Queue } from 'bullmq';
 import type { FastifyError } from 'fastify';
-import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
+import { createHttpsServer, type HttpLimits, type HttpServer } from '../platform/http/server-kit.ts';
 import { failure } from '../platform/http/envelope.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
@@ -31,6 +31,8 @@ export interface OpsServerDeps {
   adminCredentials: { username: string; password: string };
   /** Failed-login limits (the merchant logins' settings); DEFAULT_OPS_LOGIN_THROTTLE when left out. */
   loginThrottle?: OpsLoginThrottlePolicy;
+  /** Slow-client limits (the API listeners' HTTP_* settings); DEFAULT_HTTP_LIMITS when left out. */
+  limits?: HttpLimits;
 }
 
 type OpsRole = 'ops' | 'admin';
@@ -151,7 +153,7 @@ function dashboard(deps: OpsServerDeps, path: string, readOnlyMode: boolean) {
 }
 
 export function buildOpsServer(deps: OpsServerDeps): HttpServer {
-  const app = createHttpsServer({ tls: deps.tls, logger: deps.logger, bodyLimit: 64 * 1024, test: false });
+  const app = createHttpsServer({ tls: deps.tls, logger: deps.logger, bodyLimit: 64 * 1024, test: false, limits: deps.limits });
   registerProbes(app, deps.readiness);
   registerRootIndex(
     app,
