@@ -28,7 +28,7 @@ afterAll(async () => {
 
 function enveloped(res: RawExchange, status: number, test: boolean, what: string): void {
   expect(res.status, `${what}: ${res.text}`).toBe(status);
-  expect(res.headers['x-request-id'], what).toMatch(/^[0-9a-f-]{36}$/);
+  expect(res.headers['x-request-id'], what).toMatch(/^[0-9A-Za-z._-]{1,64}$/);
   expect(res.headers['cache-control'], what).toBe('no-store');
   expect(res.headers['content-type'], what).toMatch(/^application\/json/);
   expect(res.body, what).toMatchObject({ successful: false, response: null, errors: [expect.any(String)], test });
@@ -63,6 +63,14 @@ describe('answers given before the router', () => {
       }
     });
 
+    it(`${listener}: an HTTP/1.1 request without Host is a 400 in the envelope (Node's own 400 had no body or headers)`, async () => {
+      for (const line of ['GET /v1.0/health HTTP/1.1', 'GET * HTTP/1.1', 'GET / HTTP/1.1']) {
+        const res = await rawExchange(ports[listener], app.tls.cert, `${line}\r\nConnection: close\r\n\r\n`);
+        enveloped(res, 400, test, line);
+        expect(res.body.errors).toEqual(['The Host header is required']);
+      }
+    });
+
     it(`${listener}: Expect: 100-continue still works`, async () => {
       const res = await rawExchange(
         ports[listener],
@@ -92,6 +100,32 @@ describe('answers given before the router', () => {
       expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS);
     }
   }, 30_000);
+});
+
+describe('deeply nested bodies', () => {
+  it('are a 400 before anything walks them (a 10,000-level body with an Idempotency-Key was a 500)', async () => {
+    const merchant = await app.newMerchant('Deep Body Shop');
+    const api = app.client('sandbox', merchant.sandbox);
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    for (const levels of [33, 2_000, 10_000]) {
+      for (const path of ['/coupons/0/archive', '/plans', '/purchases']) {
+        const res = await api.raw('POST', path, {
+          body: deep(levels),
+          headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${levels}` },
+        });
+        expect(res.status, `${levels} levels on ${path}: ${res.text}`).toBe(400);
+        expect(res.body).toEqual({
+          successful: false,
+          response: null,
+          errors: ['Request body is nested more than 32 levels deep'],
+          test: true,
+        });
+      }
+    }
+    // 32 levels are parsed (and then judged by the route as usual).
+    const ok = await api.raw('POST', '/plans', { body: deep(32), headers: { 'content-type': 'application/json' } });
+    expect(ok.status).toBe(422);
+  });
 });
 
 describe('the root of each API listener', () => {
