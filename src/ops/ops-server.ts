@@ -5,7 +5,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { ControllerHandlerReturnType } from '@bull-board/api/typings/app';
 import type { Queue } from 'bullmq';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../platform/errors.ts';
 import { createHttpsServer, type HttpLimits, type HttpServer } from '../platform/http/server-kit.ts';
 import { failure } from '../platform/http/envelope.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -142,6 +143,10 @@ function dashboard(deps: OpsServerDeps, path: string, readOnlyMode: boolean) {
       status: status as ControllerHandlerReturnType['status'],
       body: failure([message], false, null),
     });
+    // Recur's own refusals (a NUL in the query, a card number in a field): their status and messages.
+    if (isAppError(err) && err.status < 500) {
+      return { status: err.status as ControllerHandlerReturnType['status'], body: failure(err.messages, false, null) };
+    }
     const status = err.statusCode ?? 500;
     if (status === 401) return answer(401, 'Ops credentials are required');
     if (status === 405) return answer(405, READ_ONLY_MESSAGE);
@@ -150,6 +155,35 @@ function dashboard(deps: OpsServerDeps, path: string, readOnlyMode: boolean) {
     return answer(500, 'Internal error');
   });
   return board.registerPlugin();
+}
+
+/** `ERRORS.QUEUE_NOT_FOUND` as a sentence: `Queue not found`. */
+function boardMessage(key: unknown): string {
+  if (typeof key !== 'string' || !/^[A-Z_.]{1,80}$/.test(key)) return 'Bad request';
+  const words = key
+    .replace(/^ERRORS\./, '')
+    .replaceAll('_', ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * bull-board answers its own refusals (an unknown queue or job, a body it does not take) with
+ * `{error: {key}}`: they go out in the ops envelope, with bull-board's fields kept beside it for
+ * its page, which reads them.
+ */
+async function envelopeBoardErrors(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || 'successful' in parsed) return payload;
+  const board = parsed as { error?: { key?: unknown } | string };
+  const key = typeof board.error === 'string' ? board.error : board.error?.key;
+  return JSON.stringify({ ...board, ...failure([boardMessage(key)], false, null) });
 }
 
 export function buildOpsServer(deps: OpsServerDeps): HttpServer {
@@ -203,6 +237,7 @@ export function buildOpsServer(deps: OpsServerDeps): HttpServer {
       if (err.statusCode === 401) return reply.code(401).send(failure(['Ops credentials are required'], false, null));
       throw err;
     });
+    ops.addHook('onSend', envelopeBoardErrors);
     ops.get('/metrics', async (_req, reply) => {
       const body = await deps.metrics.registry.metrics();
       return reply.type(deps.metrics.registry.contentType).send(body);

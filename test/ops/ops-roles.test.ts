@@ -131,6 +131,22 @@ describe('the admin credential', () => {
   });
 });
 
+describe("the dashboards' own refusals", () => {
+  it("come in the ops envelope, bull-board's fields beside it, and never as a 500", async () => {
+    const unknownQueue = await raw('GET', '/ops/admin/queues/api/queues/no-such-queue/job-1', admin);
+    expect(unknownQueue.status).toBe(404);
+    expect(unknownQueue.body).toMatchObject({ successful: false, response: null, errors: ['Queue not found'], test: false });
+    expect(unknownQueue.body.error).toEqual({ key: 'ERRORS.QUEUE_NOT_FOUND' });
+    const unknownJob = await raw('GET', '/ops/queues/api/queues/charge/no-such-job', ops);
+    expect(unknownJob.status).toBe(404);
+    expect(unknownJob.body).toMatchObject({ successful: false, errors: ['Job not found'] });
+    // Recur's own refusals inside a dashboard route keep their status and message.
+    const nul = await raw('GET', '/ops/queues/api/queues?x=%00', ops);
+    expect(nul.status, nul.text).toBe(422);
+    expect(nul.body.errors).toEqual(['query.x may not contain a NUL character or an unpaired UTF-16 surrogate']);
+  });
+});
+
 describe('the root of the ops listener', () => {
   it('says what is there, without credentials', async () => {
     const res = await fetchPath(app.agent, app.process.ops!.url, '/');
