@@ -423,7 +423,9 @@ export async function fuzz(options: {
       const target = options.targets[next % options.targets.length]!;
       const p = plan(target, r, known);
       if (p.raw) {
-        const { text } = await rawSend(target.port, options.ca, p.raw, 15_000);
+        const { text: received } = await rawSend(target.port, options.ca, p.raw, 15_000);
+        // An interim `100 Continue` (the request said `Expect: 100-continue`) precedes the answer.
+        const text = received.replace(/^(?:HTTP\/1\.1 1\d\d [^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/, '');
         const parsed = parseAnswer(text);
         // Raw requests that a client could not even frame as HTTP may be closed without an
         // answer only when Node's parser gave up on them (it answers those it can).
