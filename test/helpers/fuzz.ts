@@ -377,7 +377,18 @@ export async function fuzz(options: {
   progressEvery?: number;
 }): Promise<FuzzReport> {
   const r = rng(options.seed ?? 1);
-  const agent = new Agent({ connect: { ca: options.ca }, keepAliveTimeout: 5_000, allowH2: false, connections: 64 });
+  const newAgent = () => new Agent({ connect: { ca: options.ca }, keepAliveTimeout: 5_000, allowH2: false, connections: 8 });
+  const agents: Agent[] = [];
+  /** Closes an agent, but waits no longer than 5 s for it (a request refused mid-body may hold it). */
+  const retire = async (agent: Agent) => {
+    agents.splice(agents.indexOf(agent) >>> 0, 1);
+    try {
+      await Promise.race([agent.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      if (!agent.destroyed) await agent.destroy().catch(() => {});
+    } catch {
+      // Already closed or destroyed: nothing left to free.
+    }
+  };
   const report: FuzzReport = { sent: 0, byStatus: {}, serverErrors: 0, outsideEnvelope: 0, unanswered: 0, findings: [], durationMs: 0 };
   const started = Date.now();
   const note = (p: Planned, status: number | null, why: string, text: string) => {
@@ -418,7 +429,17 @@ export async function fuzz(options: {
   let next = 0;
   const known = options.known ?? [];
   const worker = async () => {
+    // Each worker has its own client pool, renewed every 250 requests: in a long run, undici's
+    // pool was seen to queue requests for ever after many refused mid-body (no socket open).
+    let agent = newAgent();
+    agents.push(agent);
+    let used = 0;
     while (next < options.count) {
+      if (++used % 250 === 0) {
+        void retire(agent);
+        agent = newAgent();
+        agents.push(agent);
+      }
       next += 1;
       const target = options.targets[next % options.targets.length]!;
       const p = plan(target, r, known);
@@ -440,6 +461,7 @@ export async function fuzz(options: {
           body: p.body,
           headersTimeout: 15_000,
           bodyTimeout: 15_000,
+          signal: AbortSignal.timeout(30_000),
         });
         const text = await res.body.text();
         let parsed: unknown;
@@ -465,9 +487,7 @@ export async function fuzz(options: {
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
-  // A request the server refused mid-body may keep the agent from closing: bounded.
-  await Promise.race([agent.close(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-  await agent.destroy().catch(() => {});
+  await Promise.all([...agents].map(retire));
   report.durationMs = Date.now() - started;
   return report;
 }
