@@ -1,6 +1,6 @@
 import type { Worker } from 'bullmq';
 import type { Runtime } from './runtime.ts';
-import { startApiListeners, type ApiListeners } from './servers.ts';
+import { httpLimits, startApiListeners, type ApiListeners } from './servers.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
 import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
 import { queueSettings } from './runtime.ts';
@@ -170,6 +170,12 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         queues: runtime.queues.all(),
         credentials: { username: config.OPS_USERNAME, password: runtime.secrets.opsPassword },
         adminCredentials: { username: config.OPS_ADMIN_USERNAME, password: runtime.secrets.opsAdminPassword },
+        loginThrottle: {
+          maxFailures: config.AUTH_MAX_FAILURES,
+          maxFailuresPerAddress: config.AUTH_MAX_FAILURES_PER_ADDRESS,
+          windowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+        },
+        limits: httpLimits(config),
       });
       await server.listen({ host: config.OPS_HOST, port: options.opsPort ?? config.OPS_PORT });
       const { port } = server.server.address() as AddressInfo;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from './runtime.ts';
-import { createHttpsServer, type HttpServer } from '../platform/http/server-kit.ts';
+import { createHttpsServer, type HttpLimits, type HttpServer } from '../platform/http/server-kit.ts';
 import { addMerchantAuth, registerGatewayRoutes, registerRootPing } from '../gateway/api/gateway-api.ts';
 import type { Environment } from '../gateway/environment.ts';
 import type { TlsMaterial } from '../platform/tls.ts';
@@ -8,8 +8,19 @@ import { failure } from '../platform/http/envelope.ts';
 import { registerBillingRoutes } from '../api/billing-api.ts';
 import { registerProbes } from '../ops/probes.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRootIndex } from '../platform/http/root-index.ts';
 
 export const API_PREFIX = '/v1.0';
+
+/** The slow-client limits (HTTP_* settings) of every listener of a process, API and ops alike. */
+export function httpLimits(config: Runtime['config']): HttpLimits {
+  return {
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+  };
+}
 
 /** The HTTPS application of one environment: the gateway API under `/v1.0`. */
 export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: Environment): HttpServer {
@@ -18,15 +29,29 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     logger: runtime.logger.child({ listener: environment }),
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     test: environment === 'sandbox',
-    limits: {
-      requestTimeoutMs: runtime.config.HTTP_REQUEST_TIMEOUT_MS,
-      headersTimeoutMs: runtime.config.HTTP_HEADERS_TIMEOUT_MS,
-      keepAliveTimeoutMs: runtime.config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      maxConnections: runtime.config.HTTP_MAX_CONNECTIONS,
-    },
+    limits: httpLimits(runtime.config),
   });
   registerOpenApi(app, { prefix: API_PREFIX, sandbox: environment === 'sandbox' });
   registerProbes(app, runtime.readiness);
+  registerRootIndex(
+    app,
+    {
+      listener: environment,
+      description:
+        environment === 'sandbox'
+          ? 'The sandbox gateway and billing API: test cards only, nothing is charged'
+          : 'The production gateway and billing API',
+      links: {
+        api: API_PREFIX,
+        docs: `${API_PREFIX}/docs`,
+        openapi: `${API_PREFIX}/openapi.json`,
+        health: `${API_PREFIX}/health`,
+        livez: '/livez',
+        readyz: '/readyz',
+      },
+    },
+    environment === 'sandbox',
+  );
   // The official Ruby client pings the host root, outside /v1.0.
   app.register(async (root) => {
     addMerchantAuth(root, runtime.gateway, environment);

@@ -38,6 +38,7 @@ export const PlatformErrors = {
   malformedJson: () => new AppError('malformed_json', 'Request body is not valid JSON', { status: 400 }),
   bodyTooLarge: (limit: number) =>
     new AppError('body_too_large', `Request body is larger than the limit of ${limit} bytes`, { status: 413 }),
+  tooDeep: (limit: number) => new AppError('body_too_deep', `Request body is nested more than ${limit} levels deep`, { status: 400 }),
   unsupportedMediaType: () => new AppError('unsupported_media_type', 'Request body must be JSON', { status: 415 }),
   notFound: () => new AppError('not_found', 'Record not found', { status: 404 }),
   validation: (messages: string[]) => new AppError('validation_failed', messages[0] ?? 'Request is invalid', { status: 422, messages }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from '../../platform/timestamps.ts';
 import { iso } from '../../platform/time.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
@@ -36,7 +37,7 @@ export const CouponCreate = z
     duration: z.enum(COUPON_DURATIONS),
     duration_in_periods: z.number().int().min(1).max(1000).optional(),
     max_redemptions: z.number().int().min(1).max(1_000_000_000).optional(),
-    redeem_by: z.iso.datetime({ offset: true }).optional(),
+    redeem_by: Timestamp.optional(),
     test: z.boolean().optional(),
   })
   .superRefine((c, ctx) => {

@@ -1,5 +1,6 @@
 import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
+import { DateOrTimestamp, Timestamp } from '../../platform/timestamps.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import {
@@ -24,7 +25,7 @@ import { applyChangeNow } from './change-now.service.ts';
 const Metadata = z
   .record(z.string().max(100), z.string().max(1000))
   .refine((m) => Object.keys(m).length <= 50, 'metadata holds at most 50 keys');
-const StartDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const StartDate = DateOrTimestamp;
 const Quantity = z
   .number()
   .int('quantity must be an integer')
@@ -46,7 +47,7 @@ export const SubscriptionCreate = z.strictObject({
   quantity: Quantity.optional(),
   coupon: z.string().min(1).max(64).optional(),
   /** Periods start on the anchor's day and time; the first, from the start to the anchor, is prorated. */
-  billing_anchor: z.iso.datetime({ offset: true }).optional(),
+  billing_anchor: Timestamp.optional(),
   start_date: StartDate.optional(),
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Timestamp } from '../../platform/timestamps.ts';
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 
-export const TestClockInput = z.strictObject({ frozen_time: z.iso.datetime({ offset: true }), test: z.boolean().optional() });
+export const TestClockInput = z.strictObject({ frozen_time: Timestamp, test: z.boolean().optional() });
 
 export interface TestClockView {
   id: string;

@@ -71,8 +71,10 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): string[] {
   if (url.username || url.password) problems.push('url may not hold credentials');
   if (url.hash) problems.push('url may not hold a fragment');
   if (raw.length > 2048) problems.push('url is longer than 2048 characters');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A name's trailing dots (the root of the DNS: `localhost.`) change nothing it resolves to.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   const family = isIP(host);
+  // `localhost` and every name under it resolve to loopback (RFC 6761), whatever the resolver says.
   const isPrivate = (family !== 0 && isPrivateAddress(host)) || host === 'localhost' || host.endsWith('.localhost');
   if (isPrivate && !policy.allowPrivateNetworks) problems.push('url may not point at a private, loopback or link-local address');
   return problems;

@@ -8,7 +8,6 @@ import { GatewayErrors } from '../errors.ts';
 import { Merchant, DEFAULT_CURRENCIES } from './merchant.entity.ts';
 import { Credential } from './credential.entity.ts';
 import { CARD_SCHEMES, type CardScheme } from '../cards/card-scheme.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { AuditEvent } from '../audit/audit-event.entity.ts';
 
 /** Who is calling: every gateway query is scoped by both fields (PCI DSS 7.2). */
@@ -82,19 +81,34 @@ function throttledFor(rows: FailureRow[], now: Date, policy: AuthPolicy, keys: {
   return wait;
 }
 
-/** Counts a failed login against its address and its address-and-username pair; drops lapsed counters. */
-async function recordFailure(db: Sql, now: Date, policy: AuthPolicy, keys: { pair: string; address: string }): Promise<void> {
+/**
+ * Records a failed login in one statement: counts it against its address and its address and
+ * username pair, writes its `auth.failed` audit row, and drops lapsed counters. A known and an
+ * unknown username run the same statement and write the same rows (the unknown one's audit row
+ * names no merchant and no actor), so the answer's timing does not tell whether a username exists.
+ */
+async function recordFailure(
+  db: Sql,
+  now: Date,
+  policy: AuthPolicy,
+  keys: { pair: string; address: string },
+  audit: { merchantId: string | null; environment: Environment; actor: string | null; listener: Environment },
+): Promise<void> {
   const since = new Date(now.getTime() - policy.failureWindowSeconds * 1000);
   await db.query(
-    `insert into gateway.auth_failures as f (key, failures, window_start) values ($1, 1, $3), ($2, 1, $3)
-     on conflict (key) do update
-        set failures = case when f.window_start > $4 then f.failures + 1 else 1 end,
-            window_start = case when f.window_start > $4 then f.window_start else $3 end`,
-    [keys.pair, keys.address, now, since],
-  );
-  await db.query(
-    'delete from gateway.auth_failures where key in (select key from gateway.auth_failures where window_start <= $1 limit 100)',
-    [since],
+    prepared(`with counted as (
+       insert into gateway.auth_failures as f (key, failures, window_start) values ($1, 1, $3), ($2, 1, $3)
+       on conflict (key) do update
+          set failures = case when f.window_start > $4 then f.failures + 1 else 1 end,
+              window_start = case when f.window_start > $4 then f.window_start else $3 end
+       returning 1),
+     audited as (
+       insert into gateway.audit_events (merchant_id, environment, action, actor, detail, created_at)
+       values ($5::uuid, $6, 'auth.failed', $7, $8::jsonb, $3)
+       returning 1)
+     delete from gateway.auth_failures
+      where key in (select key from gateway.auth_failures where window_start <= $4 and key <> all(array[$1, $2]) limit 100)`),
+    [keys.pair, keys.address, now, since, audit.merchantId, audit.environment, audit.actor, JSON.stringify({ listener: audit.listener })],
   );
 }
 
@@ -129,19 +143,14 @@ export async function authenticate(
   if (wait !== null) throw GatewayErrors.throttled(wait);
   const presented = Buffer.from(hashToken(policy.credentialKey, token), 'hex');
   const row = found?.id ? (found as CredentialRow) : undefined;
-  if (!row) {
-    timingSafeEqual(presented, DUMMY_HASH);
-    await recordFailure(db, now, policy, keys);
-    throw GatewayErrors.unauthenticated();
-  }
-  if (!timingSafeEqual(presented, Buffer.from(row.token_hash, 'hex'))) {
-    await recordFailure(db, now, policy, keys);
-    await recordAudit(db, clock, {
-      merchantId: row.merchant_id,
-      environment: row.environment,
-      action: 'auth.failed',
-      actor: row.username,
-      detail: { listener: environment },
+  // The same comparison, the same statement and the same rows for a known and an unknown username.
+  const matches = timingSafeEqual(presented, row ? Buffer.from(row.token_hash, 'hex') : DUMMY_HASH) && row !== undefined;
+  if (!matches) {
+    await recordFailure(db, now, policy, keys, {
+      merchantId: row?.merchant_id ?? null,
+      environment: row?.environment ?? environment,
+      actor: row?.username ?? null,
+      listener: environment,
     });
     throw GatewayErrors.unauthenticated();
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from '../../platform/timestamps.ts';
 
 /**
  * A scripted outcome for a sandbox card: the next purchases on the card take these outcomes in
@@ -16,7 +17,7 @@ export const ScriptedOutcome = z.strictObject({
     .regex(/^\d{2}$/, 'response_code must be two digits')
     .optional(),
   merchant_advice_code: z.enum(ADVICE_CODES).optional(),
-  merchant_advice_retry_after: z.iso.datetime({ offset: true }).optional(),
+  merchant_advice_retry_after: Timestamp.optional(),
   fault: z.enum(['delay', 'drop']).optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
 });

@@ -1,4 +1,6 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logger.ts';
@@ -32,16 +34,47 @@ export function clientErrorHandler(test: boolean, logger: Logger) {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const { status, message } = clientErrorAnswer(err.code);
     logger.debug({ code: err.code, status }, 'client error');
-    if (socket.writable) {
-      const body = JSON.stringify(failure([message], test, null));
-      socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy();
+    answerOnSocket(socket, status, message, test);
   };
+}
+
+/** The headers of an answer given outside the router: the documented ones, with a fresh request id. */
+function edgeHeaders(body: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Request-Id': randomUUID(),
+    Connection: 'close',
+  };
+}
+
+/** Writes an enveloped answer on a raw socket and closes it. */
+function answerOnSocket(socket: Duplex, status: number, message: string, test: boolean): void {
+  if (socket.writable) {
+    const body = JSON.stringify(failure([message], test, null));
+    const head = Object.entries(edgeHeaders(body))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  setTimeout(() => socket.destroy(), 1_000).unref();
+}
+
+/**
+ * Requests Node answers itself, before the router, unless the server listens for them: an
+ * `Expect` other than `100-continue` (Node's own 417 has an empty body) and `CONNECT` (Node
+ * drops the connection without a word). Both get the envelope and the documented headers.
+ */
+export function answerOutsideRouter(server: Server, test: boolean): void {
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify(failure(['Only the expectation 100-continue is supported'], test, null));
+    res.writeHead(417, edgeHeaders(body)).end(body);
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    answerOnSocket(socket, 405, 'The CONNECT method is not supported', test);
+  });
 }
 
 /** The router's own errors (a malformed percent-escape, a path parameter over the limit). */

@@ -11,7 +11,8 @@ import { AppError, PlatformErrors, isAppError } from '../errors.ts';
 import { failure } from './envelope.ts';
 import { findCardNumbers } from '../pan-scrub.ts';
 import { cardNumberFields, scrubJson } from './card-guard.ts';
-import { clientErrorHandler, frameworkErrorHandler } from './edge-errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, answerOutsideRouter } from './edge-errors.ts';
+import { unstorableTextFields } from './text-guard.ts';
 
 export type HttpServer = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -47,6 +48,23 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The deepest nesting of arrays and objects a JSON body may have; deeper is a 400. */
+export const MAX_BODY_DEPTH = 32;
+
+/** How deeply `value`'s arrays and objects nest (0 for a scalar), without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Turns a field path and zod's message into a sentence for the envelope. */
 function validationMessages(
   err: FastifyError & { validation: { instancePath: string; message?: string }[]; validationContext?: string },
@@ -72,6 +90,12 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
       key: options.tls.key,
       minVersion: 'TLSv1.2',
       headersTimeout: limits.headersTimeoutMs,
+      // A connection that never starts TLS (or never finishes its handshake) is held no longer
+      // than one that never sends its headers; Node's default is 120 s.
+      handshakeTimeout: limits.headersTimeoutMs,
+      // Node answers a request without Host itself (an empty 400 without the documented
+      // headers); the hook below refuses it in the envelope instead.
+      requireHostHeader: false,
       connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
     } as { cert: string; key: string; minVersion: 'TLSv1.2' },
     loggerInstance: options.logger,
@@ -94,6 +118,7 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
     frameworkErrors: frameworkErrorHandler(test, MAX_PARAM_LENGTH),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = limits.maxConnections;
+  answerOutsideRouter(app.server, test);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,13 +126,26 @@ export function createHttpsServer(options: HttpsServerOptions): HttpServer {
   app.addContentTypeParser('*', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    app.getDefaultJsonParser('error', 'error')(req, text, done);
+    app.getDefaultJsonParser('error', 'error')(req, text, (err, parsed) => {
+      if (err) return done(err, undefined);
+      // Everything after the parser (hashing, validation, storing) walks the body recursively.
+      if (nestingDepth(parsed) > MAX_BODY_DEPTH) return done(PlatformErrors.tooDeep(MAX_BODY_DEPTH), undefined);
+      done(null, parsed);
+    });
   });
 
   let closing = false;
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     reply.header('cache-control', 'no-store');
+    // HTTP/1.1 requires Host (RFC 9112 3.2).
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw new AppError('bad_request', 'The Host header is required', { status: 400 });
+    }
+  });
+  app.addHook('preValidation', async (req) => {
+    const unstorable = unstorableTextFields({ body: req.body, query: req.query, params: req.params });
+    if (unstorable.length > 0) throw PlatformErrors.validation(unstorable);
   });
   app.addHook('preValidation', async (req) => {
     const refused = cardNumberFields({ body: req.body, query: req.query, headers: req.headers });
