@@ -2879,7 +2879,10 @@ export interface paths {
                             response_code?: string;
                             /** @enum {string} */
                             merchant_advice_code?: "update_required" | "retry_later" | "do_not_retry" | "cancelled";
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z
+                             */
                             merchant_advice_retry_after?: string;
                             /** @enum {string} */
                             fault?: "delay" | "drop";
@@ -4114,8 +4117,12 @@ export interface paths {
                         customer_reference: string;
                         quantity?: number;
                         coupon?: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z
+                         */
                         billing_anchor?: string;
+                        /** @description An ISO 8601 date or date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z */
                         start_date?: string;
                         time_zone?: string;
                         metadata?: {
@@ -5449,7 +5456,10 @@ export interface paths {
                         duration: "once" | "repeating" | "forever";
                         duration_in_periods?: number;
                         max_redemptions?: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z
+                         */
                         redeem_by?: string;
                         test?: boolean;
                     };
@@ -8485,7 +8495,10 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z
+                         */
                         frozen_time: string;
                         test?: boolean;
                     };
@@ -8783,7 +8796,10 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z
+                         */
                         frozen_time: string;
                         test?: boolean;
                     };
