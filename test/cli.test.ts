@@ -93,7 +93,7 @@ describe('recur merchant', () => {
     const bad = await recur(['merchant', 'update', '--username', created.sandbox.username, '--unmatched-refunds', 'maybe'], envOf(app));
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--unmatched-refunds true|false');
-  });
+  }, 120_000);
 
   it('--unmatched-refunds as a bare flag means true, on create and on update; =false and a following false still mean false', async () => {
     const created = JSON.parse((await recur(['merchant', 'create', '--name', 'Bare Flag', '--unmatched-refunds'], envOf(app))).stdout);

@@ -53,7 +53,8 @@ export function bareFlagAsTrue(args: string[], name: string): string[] {
       continue;
     }
     const next = args[i + 1];
-    if (next === 'true' || next === 'false') {
+    // A value that follows is the flag's (a wrong one, `maybe`, is then refused by name); a bare flag means true.
+    if (next !== undefined && !next.startsWith('--')) {
       out.push(`--${name}=${next}`);
       i++;
     } else out.push(`--${name}=true`);

@@ -29,12 +29,14 @@ export function expiryUpdateJobId(job: ExpiryUpdateJob): string {
 }
 
 /**
- * Finished jobs kept for the queue dashboard and `recur queues failed`, bounded by age and count
- * per queue so Redis (or the queue schema) stays flat however long Recur bills: completed jobs for
- * a day, at most 1,000 per queue; failed jobs for 30 days, at most 10,000 per queue. PostgreSQL,
- * not the queue, remembers outcomes: a kept job only shows what ran. docs/operations.md says so.
+ * Failed jobs are kept for the queue dashboard and `recur queues failed`, bounded by age and count
+ * per queue so that Redis (or the queue schema) stays flat however long Recur bills: 30 days, at
+ * most 10,000 per queue. Completed jobs are removed at once: job ids are derived from the work
+ * (`charge-<invoice>-<attempt>`), and a kept completed job would swallow a later add of the same
+ * work (a charge sent again when a paused subscription resumes, a left-over job, a webhook sent
+ * again). The workers' per-minute counts (`recur queues`, the dashboard, `/metrics`) show what ran.
+ * PostgreSQL, not the queue, remembers outcomes. docs/operations.md says so.
  */
-export const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 1_000 } as const;
 export const KEEP_FAILED = { age: 30 * 24 * 60 * 60, count: 10_000 } as const;
 
 /**
@@ -45,7 +47,7 @@ export const KEEP_FAILED = { age: 30 * 24 * 60 * 60, count: 10_000 } as const;
 export const CHARGE_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: KEEP_COMPLETED,
+  removeOnComplete: true,
   removeOnFail: KEEP_FAILED,
 };
 
@@ -76,7 +78,7 @@ export function createQueues(
     defaultJobOptions: {
       attempts: webhookAttempts,
       backoff: { type: 'webhook' },
-      removeOnComplete: KEEP_COMPLETED,
+      removeOnComplete: true,
       removeOnFail: KEEP_FAILED,
     },
   });
