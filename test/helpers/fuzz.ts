@@ -1,6 +1,7 @@
 import { connect, type TLSSocket } from 'node:tls';
 import { Agent, request } from 'undici';
 import { parseAnswer } from './raw-tls.ts';
+import { seededRandom } from '../../src/cli/demo-scenario.ts';
 
 /**
  * A fuzzer for Recur's listeners (loopback only): malformed requests of every kind, on every
@@ -42,18 +43,6 @@ export interface FuzzReport {
   unanswered: number;
   findings: FuzzFinding[];
   durationMs: number;
-}
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const NASTY_STRINGS = [
@@ -376,7 +365,7 @@ export async function fuzz(options: {
   onProgress?: (report: FuzzReport) => void;
   progressEvery?: number;
 }): Promise<FuzzReport> {
-  const r = rng(options.seed ?? 1);
+  const r = seededRandom(options.seed ?? 1);
   const newAgent = () => new Agent({ connect: { ca: options.ca }, keepAliveTimeout: 5_000, allowH2: false, connections: 8 });
   const agents: Agent[] = [];
   /** Closes an agent, but waits no longer than 5 s for it (a request refused mid-body may hold it). */
