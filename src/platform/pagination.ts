@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Sql } from './sql.ts';
 
 /**
  * The seed's pagination: `limit` is the page size (default 10, silently capped at 50), `offset`
@@ -38,4 +39,28 @@ export interface Paginated<T> {
   items: T[];
   total: number;
   page: Page;
+}
+
+/** One page of a list: the `select` that reads its rows and the `from … where …` both it and the count share. */
+export interface PageStatement {
+  /** `select …` up to (not including) `from`. */
+  select: string;
+  /** `from <table> [alias] [joins] where …`: the rows counted and read. */
+  from: string;
+  /** `order by …` (without `limit`/`offset`, which the page adds). */
+  orderBy: string;
+  params: unknown[];
+}
+
+/**
+ * Reads one page and the total count of a list, the one way every list in Recur is paged: the
+ * rows and the count run side by side on the pool, newest first is the caller's `orderBy`.
+ */
+export async function readPage<Row, T>(db: Sql, page: Page, statement: PageStatement, toView: (row: Row) => T): Promise<Paginated<T>> {
+  const { select, from, orderBy, params } = statement;
+  const [rows, counts] = await Promise.all([
+    db.query<Row>(`${select} ${from} ${orderBy} limit ${page.limit} offset ${page.skip}`, params),
+    db.query<{ n: number }>(`select count(*)::int as n ${from}`, params),
+  ]);
+  return { items: rows.map(toView), total: counts[0]?.n ?? 0, page };
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '../../platform/sql.ts';
-import type { Page, Paginated } from '../../platform/pagination.ts';
+import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 
 export const EVENT_TYPES = [
@@ -116,21 +116,23 @@ export interface EventView {
   data: Record<string, unknown>;
 }
 
-export async function listEvents(db: Sql, merchant: MerchantRef, page: Page, type?: string): Promise<Paginated<EventView>> {
-  const filter = type ? ' and type = $3' : '';
+export function listEvents(db: Sql, merchant: MerchantRef, page: Page, type?: string): Promise<Paginated<EventView>> {
   const params: unknown[] = [merchant.merchantId, merchant.environment];
-  if (type) params.push(type);
-  const [rows, counts] = await Promise.all([
-    db.query<{ id: string; type: string; created_at: string; data: Record<string, unknown> }>(
-      `select id, type, created_at, data from billing.events where merchant_id = $1 and environment = $2${filter}
-        order by created_at desc, id desc limit ${page.limit} offset ${page.skip}`,
-      params,
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from billing.events where merchant_id = $1 and environment = $2${filter}`, params),
-  ]);
-  return {
-    items: rows.map((r) => ({ id: r.id, type: r.type, created_at: new Date(r.created_at).toISOString(), data: r.data })),
-    total: counts[0]?.n ?? 0,
+  const filter = type ? ` and type = $${params.push(type)}` : '';
+  return readPage(
+    db,
     page,
-  };
+    {
+      select: 'select id, type, created_at, data',
+      from: `from billing.events where merchant_id = $1 and environment = $2${filter}`,
+      orderBy: 'order by created_at desc, id desc',
+      params,
+    },
+    (r: { id: string; type: string; created_at: string; data: Record<string, unknown> }) => ({
+      id: r.id,
+      type: r.type,
+      created_at: new Date(r.created_at).toISOString(),
+      data: r.data,
+    }),
+  );
 }

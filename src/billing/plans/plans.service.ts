@@ -1,7 +1,7 @@
 import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
 import type { Sql } from '../../platform/sql.ts';
-import type { Page, Paginated } from '../../platform/pagination.ts';
+import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import { INTERVALS } from '../calendar/billing-calendar.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
@@ -112,18 +112,18 @@ export async function getPlan(db: Sql, merchant: MerchantRef, id: string): Promi
   return plan;
 }
 
-export async function listPlans(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<PlanView>> {
-  const [rows, counts] = await Promise.all([
-    db.query<PlanRow>(
-      `select ${COLUMNS} from billing.plans where merchant_id = $1 and environment = $2 order by created_at desc, id desc limit $3 offset $4`,
-      [merchant.merchantId, merchant.environment, page.limit, page.skip],
-    ),
-    db.query<{ n: number }>('select count(*)::int as n from billing.plans where merchant_id = $1 and environment = $2', [
-      merchant.merchantId,
-      merchant.environment,
-    ]),
-  ]);
-  return { items: rows.map(toPlanView), total: counts[0]?.n ?? 0, page };
+export function listPlans(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<PlanView>> {
+  return readPage(
+    db,
+    page,
+    {
+      select: `select ${COLUMNS}`,
+      from: 'from billing.plans where merchant_id = $1 and environment = $2',
+      orderBy: 'order by created_at desc, id desc',
+      params: [merchant.merchantId, merchant.environment],
+    },
+    toPlanView,
+  );
 }
 
 /** Archived plans take no new subscriptions; existing ones keep billing on them. */
