@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import { CardBusyError } from '../src/billing/charges/attempt-charge.service.ts';
+import { CardBusyError } from '../src/billing/billing-jobs.ts';
 
 /** How soon a charge waiting for its card's attempts in flight is tried again. */
 export const CARD_BUSY_DELAY_MS = 250;
@@ -14,7 +14,7 @@ export async function waitIfCardBusy<T>(job: Job, token: string | undefined, run
     return await run();
   } catch (err) {
     if (!(err instanceof CardBusyError) || token === undefined) throw err;
-    await job.moveToDelayed(Date.now() + CARD_BUSY_DELAY_MS, token);
+    await job.moveToDelayed(Date.now() + CARD_BUSY_DELAY_MS, token); // wall-clock: BullMQ's delays are real time
     throw new DelayedError();
   }
 }

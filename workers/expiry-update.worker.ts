@@ -2,26 +2,19 @@ import type { Job, Worker } from 'bullmq';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
-import { ExpiryUpdateJob, WORKER_METRICS } from '../src/queues/queues.ts';
-import { markAwaitingCardUpdate } from '../src/billing/cards/card-expiry.service.ts';
-import type { WorkerOptions } from './charge.worker.ts';
+import { ExpiryUpdateJob } from '../src/queues/queues.ts';
+import { markAwaitingCardUpdate } from '../src/billing/billing-jobs.ts';
+import { startQueueWorker, type WorkerOptions } from './worker-options.ts';
 
 /** Marks the subscription as waiting for a card update and tells the merchant (`card.expired`). */
 export function startExpiryUpdateWorker(
   deps: { sql: SqlPool; clock: Clock; logger: Logger },
   options: WorkerOptions,
 ): Worker<ExpiryUpdateJob, boolean> {
-  const worker = options.connection.worker<ExpiryUpdateJob, boolean>(
+  return startQueueWorker<ExpiryUpdateJob, boolean>(
     'expiry-update',
     async (job: Job<ExpiryUpdateJob>) => markAwaitingCardUpdate(deps.sql, ExpiryUpdateJob.parse(job.data), deps.clock.now()),
-    {
-      metrics: WORKER_METRICS,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      autorun: options.autorun ?? true,
-    },
+    options,
+    deps.logger,
   );
-  worker.on('error', (err) => deps.logger.error({ err }, 'expiry-update worker error'));
-  return worker;
 }

@@ -1,8 +1,7 @@
 import type { Job, Worker } from 'bullmq';
-import { RetryJob, WORKER_METRICS } from '../src/queues/queues.ts';
-import { runRetry } from '../src/billing/dunning/retry.service.ts';
-import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
-import type { WorkerOptions } from './charge.worker.ts';
+import { RetryJob } from '../src/queues/queues.ts';
+import { runRetry, type ChargeDeps, type ChargeResult } from '../src/billing/billing-jobs.ts';
+import { startQueueWorker, type WorkerOptions } from './worker-options.ts';
 import { waitIfCardBusy } from './card-busy.ts';
 
 /** Dunning retries: the card's due invoices in order, then what their outcomes decided goes to the queues. */
@@ -10,7 +9,7 @@ export function startRetryWorker(
   deps: ChargeDeps,
   options: WorkerOptions & { afterCharge(results: ChargeResult[]): Promise<void> },
 ): Worker<RetryJob, ChargeResult[]> {
-  const worker = options.connection.worker<RetryJob, ChargeResult[]>(
+  const worker = startQueueWorker<RetryJob, ChargeResult[]>(
     'retry',
     async (job: Job<RetryJob>, token?: string) => {
       const input = RetryJob.parse(job.data);
@@ -20,15 +19,9 @@ export function startRetryWorker(
       await options.afterCharge(results);
       return results;
     },
-    {
-      metrics: WORKER_METRICS,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      autorun: options.autorun ?? true,
-    },
+    options,
+    deps.logger,
   );
-  worker.on('error', (err) => deps.logger.error({ err }, 'retry worker error'));
   worker.on('failed', (job, err) => deps.logger.error({ jobId: job?.id, err }, 'retry job failed'));
   return worker;
 }

@@ -2,14 +2,19 @@ import type { Job, Worker } from 'bullmq';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
-import { isPrivateAddress } from '../src/billing/webhooks/webhook-url.ts';
 import type { Logger } from '../src/platform/logger.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { SqlPool } from '../src/platform/sql.ts';
-import { WebhookJob, WORKER_METRICS } from '../src/queues/queues.ts';
-import { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt } from '../src/billing/webhooks/webhooks.service.ts';
-import { SIGNATURE_HEADER, signPayload } from '../src/billing/webhooks/webhook-signature.ts';
-import type { WorkerOptions } from './charge.worker.ts';
+import { WebhookJob } from '../src/queues/queues.ts';
+import {
+  deliveryPlan,
+  isPrivateAddress,
+  markDeliveryFailed,
+  recordDeliveryAttempt,
+  SIGNATURE_HEADER,
+  signPayload,
+} from '../src/billing/billing-jobs.ts';
+import { startQueueWorker, type WorkerOptions } from './worker-options.ts';
 
 export interface WebhookWorkerDeps {
   sql: SqlPool;
@@ -85,7 +90,7 @@ export function startWebhookWorker(
   const agentOptions = { headersTimeout: deps.timeoutMs, bodyTimeout: deps.timeoutMs, keepAliveTimeout: 10_000, allowH2: false };
   const publicOnly = new Agent({ ...agentOptions, connect: publicOnlyConnector(connectOptions) });
   const sandbox = deps.allowPrivateNetworks ? new Agent({ ...agentOptions, connect: connectOptions }) : publicOnly;
-  const worker = options.connection.worker<WebhookJob, string>(
+  const worker = startQueueWorker<WebhookJob, string>(
     'webhook',
     async (job: Job<WebhookJob>) => {
       const { deliveryId } = WebhookJob.parse(job.data);
@@ -124,12 +129,11 @@ export function startWebhookWorker(
       if (error) throw new Error(error);
       return 'delivered';
     },
+    options,
+    deps.logger,
     {
-      metrics: WORKER_METRICS,
-      concurrency: options.concurrency,
-      lockDuration: Math.max(options.lockDurationMs ?? 30_000, deps.timeoutMs * 3),
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      autorun: options.autorun ?? true,
+      // A try may take three timeouts (connect, headers, body): its lock must outlast them.
+      minLockDurationMs: deps.timeoutMs * 3,
       settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, deps.backoffBaseMs) },
     },
   );
@@ -146,7 +150,6 @@ export function startWebhookWorker(
       final ? 'webhook delivery failed for good' : 'webhook delivery failed; it will be retried',
     );
   });
-  worker.on('error', (err) => deps.logger.error({ err }, 'webhook worker error'));
   return {
     worker,
     async close() {

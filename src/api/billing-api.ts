@@ -6,23 +6,23 @@ import { PageQuery, toPage } from '../platform/pagination.ts';
 import { AppError, PlatformErrors } from '../platform/errors.ts';
 import '../platform/http/principal.ts';
 import type { Principal } from '../platform/http/principal.ts';
-import type { BillingCore } from '../billing/billing-core.ts';
-import { PlanCreate } from '../billing/plans/plans.service.ts';
-import { MoveSubscriptions } from '../billing/plans/move-subscriptions.service.ts';
 import {
+  EVENT_TYPES,
+  InvoiceFilter,
+  InvoiceRefundInput,
+  MoveSubscriptions,
+  PlanCreate,
+  requestHash,
   SubscriptionCancel,
   SubscriptionCreate,
   SubscriptionFilter,
   SubscriptionUpdate,
-} from '../billing/subscriptions/subscriptions.service.ts';
-import { InvoiceFilter } from '../billing/invoices/invoices.service.ts';
-import { EVENT_TYPES } from '../billing/events/events.service.ts';
-import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
-import { requestHash } from '../billing/idempotency/idempotency.service.ts';
-import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
+  TestClockInput,
+  WebhookCreate,
+  type BillingCore,
+} from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
-import { InvoiceRefundInput } from '../billing/refunds/refund-invoice.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,8 +5,7 @@ import { list, ok } from '../platform/http/envelope.ts';
 import { PageQuery, toPage } from '../platform/pagination.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Principal } from '../platform/http/principal.ts';
-import type { BillingCore } from '../billing/billing-core.ts';
-import { CouponCreate } from '../billing/coupons/coupons.service.ts';
+import { CouponCreate, type BillingCore } from '../billing/billing-core.ts';
 
 const Code = z.object({ code: z.string().min(1).max(64) });
 const Listing = PageQuery.extend({ test: z.string().optional() });

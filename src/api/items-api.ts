@@ -4,8 +4,7 @@ import type { HttpServer } from '../platform/http/server-kit.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Principal } from '../platform/http/principal.ts';
-import type { BillingCore } from '../billing/billing-core.ts';
-import { ItemCreate } from '../billing/items/items.service.ts';
+import { ItemCreate, type BillingCore } from '../billing/billing-core.ts';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
 const ItemId = Id.extend({ item_id: z.string().min(1).max(64) });

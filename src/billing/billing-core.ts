@@ -149,3 +149,16 @@ export class BillingCore {
   completeIdempotencyKey = (m: MerchantRef, key: string, status: number, body: unknown) =>
     completeIdempotencyKey(this.#deps.sql, m, key, status, body);
 }
+
+// The schemas of the use cases above, for the API's routes (and the demo that drives them).
+export { PlanCreate } from './plans/plans.service.ts';
+export { MoveSubscriptions } from './plans/move-subscriptions.service.ts';
+export { SubscriptionCancel, SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscriptions.service.ts';
+export { InvoiceFilter } from './invoices/invoices.service.ts';
+export { EVENT_TYPES } from './events/events.service.ts';
+export { TestClockInput } from './test-clocks/test-clocks.service.ts';
+export { requestHash } from './idempotency/idempotency.service.ts';
+export { WebhookCreate } from './webhooks/webhooks.service.ts';
+export { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+export { CouponCreate } from './coupons/coupons.service.ts';
+export { ItemCreate } from './items/items.service.ts';

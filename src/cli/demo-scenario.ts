@@ -1,6 +1,6 @@
 import type { Runtime } from '../composition/runtime.ts';
 import type { MerchantRef } from '../billing/ports/gateway-port.ts';
-import { PlanCreate } from '../billing/plans/plans.service.ts';
+import { PlanCreate } from '../billing/billing-core.ts';
 import type { ScriptedOutcome } from '../gateway/sandbox/sandbox-script.ts';
 import { addMonthsUtc, RENEWAL_YEARS } from './demo-timeline.ts';
 

@@ -17,7 +17,7 @@ import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
 import { createQueues, enqueueRetries, resendWebhooks, type Queues } from '../queues/queues.ts';
-import { applyCardUpdate } from '../billing/cards/card-expiry.service.ts';
+import { applyCardUpdate, type ChargeResult } from '../billing/billing-jobs.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { deriveKey } from '../platform/seal.ts';
 import { BillingCore } from '../billing/billing-core.ts';
@@ -27,7 +27,6 @@ import { RemoteBillingGateway } from './remote-billing-gateway.ts';
 import { instrumentBillingGateway } from './instrumented-billing-gateway.ts';
 import { createMetrics, type RecurMetrics } from '../ops/metrics.ts';
 import { createReadiness, type Readiness } from '../ops/readiness.ts';
-import type { ChargeResult } from '../billing/charges/attempt-charge.service.ts';
 
 /** Everything a Recur process holds, built once by the composition root and closed on exit. */
 export interface Runtime {

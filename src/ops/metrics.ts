@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Queue } from 'bullmq';
 import type { Clock } from '../platform/clock.ts';
 import type { SqlPool } from '../platform/sql.ts';
-import type { ChargeResult } from '../billing/charges/attempt-charge.service.ts';
+import type { ChargeResult } from '../billing/billing-jobs.ts';
 
 /** Job states a queue reports; `completed` counts from BullMQ's worker metrics (the completed jobs kept are only the last day's). */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;

@@ -1,4 +1,4 @@
-import type { ChargeResult } from '../billing/charges/attempt-charge.service.ts';
+import type { ChargeResult } from '../billing/billing-jobs.ts';
 import { enqueueExpiryUpdates, enqueueRetries, type Queues } from './queues.ts';
 
 /**
