@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import {
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { advance, createClock, eventsOf, expectError, invoicesOf, settle, subscribe } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Coupons through the public API on test clocks: each duration, the redemption rules, and an
 // invoice discounted to 0 paid with no purchase.
@@ -28,12 +18,7 @@ afterAll(async () => {
 
 const month = (m: number): string => new Date(Date.UTC(2027, m, 1, 9)).toISOString();
 
-async function setup() {
-  const api = await merchantClient(app, 'Coupons');
-  const card = await createCard(api);
-  const plan = await createPlan(api, { name: 'Pro', amount: 2999, currency: 'AUD' });
-  return { api, card, plan };
-}
+const setup = () => scaffold(app, { merchant: 'Coupons', plan: { name: 'Pro', amount: 2999, currency: 'AUD' } });
 
 async function coupon(api: ApiClient, fields: Record<string, unknown>) {
   const res = await api.post('/coupons', fields);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { APPROVE, DECLINE, DYNAMIC, createCard, createClock, createPlan, eventsOf, expectError } from '../../helpers/billing.ts';
-import { invoicesOf, listAll, merchantClient, settle, subscribe, type Invoice } from '../../helpers/billing.ts';
+import { APPROVE, DECLINE, DYNAMIC, createCard, createPlan, eventsOf, expectError } from '../../helpers/billing.ts';
+import { invoicesOf, listAll, merchantClient, settle, type Invoice } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Dunning timelines (issue 4, BILLING.md "Declines and dunning") on test clocks, through the public
 // API only: declines, the retry schedule, final actions, advice codes, network caps, one card's
@@ -48,15 +49,8 @@ const declined = (response_code: string, decline_class = 'soft', advice_code: st
 const APPROVED = { status: 'approved', response_code: '00', decline_class: 'approved', advice_code: null } as const;
 
 /** A merchant with one card, one plan and a test clock a minute before T. */
-async function setup(app: TestApp, T: string, cardNumber: string, planFields: Record<string, unknown> = {}) {
-  const api = await merchantClient(app, 'Dunning');
-  const card = await createCard(api, cardNumber);
-  const plan = await createPlan(api, planFields);
-  const clock = await createClock(api, at(T, -60_000));
-  const start = (fields: Record<string, unknown> = {}) =>
-    subscribe(api, { plan_id: plan.id, card_token: card.token, start_date: T, test_clock_id: clock.id, ...fields });
-  return { api, card, plan, clock, start };
-}
+const setup = (app: TestApp, T: string, card: string, plan: Record<string, unknown> = {}) =>
+  scaffold(app, { merchant: 'Dunning', card, plan, clock: at(T, -60_000), subscription: { start_date: T } });
 
 describe('dunning on the default caps', () => {
   let app: TestApp;

@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import {
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { advance, createClock, createPlan, eventsOf, expectError, invoicesOf, merchantClient, subscribe } from '../../helpers/billing.ts';
 import { DECLINE, DYNAMIC, expectEachPaidOnce, settle } from '../../helpers/billing.ts';
 import { connect } from '../../helpers/database.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Invoices composed from lines, through the public API on test clocks: seats, a setup fee on
 // the first charged invoice only, and a fixed term that completes.
@@ -27,12 +18,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function setup(planFields: Record<string, unknown> = {}) {
-  const api = await merchantClient(app, 'Lines');
-  const card = await createCard(api);
-  const plan = await createPlan(api, { name: 'Team', amount: 1000, currency: 'AUD', ...planFields });
-  return { api, card, plan };
-}
+const setup = (planFields: Record<string, unknown> = {}) =>
+  scaffold(app, { merchant: 'Lines', plan: { name: 'Team', amount: 1000, currency: 'AUD', ...planFields } });
 
 async function subscription(api: ApiClient, id: string) {
   return (await api.get(`/subscriptions/${id}`)).body.response;
@@ -145,12 +132,13 @@ describe('billing_cycles', () => {
   });
 
   it('a completed subscription is collected no more: what it still owes is void, and no retry runs after', async () => {
-    const api = await merchantClient(app, 'Completes unpaid');
-    const card = await createCard(api, DECLINE);
-    const plan = await createPlan(api, { billing_cycles: 1, dunning: { retry_days: [1, 45], final_action: 'leave_past_due' } });
-    const clock = await createClock(api, month(0));
-    const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
-    await settle(api, clock.id);
+    const { api, clock, sub } = await scaffold(app, {
+      merchant: 'Completes unpaid',
+      card: DECLINE,
+      plan: { billing_cycles: 1, dunning: { retry_days: [1, 45], final_action: 'leave_past_due' } },
+      clock: month(0),
+      subscribe: true,
+    });
     await advance(api, clock.id, new Date(Date.UTC(2027, 0, 5, 9)).toISOString());
     expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ status: 'past_due', attempts: [{}, {}] });
     await advance(api, clock.id, new Date(Date.UTC(2027, 2, 20, 9)).toISOString());
@@ -168,15 +156,18 @@ describe('billing_cycles', () => {
   });
 
   it('a fixed term completing with an invoice held for a card update voids it with its event; it waits for no card any more', async () => {
-    const api = await merchantClient(app, 'Completes held');
     const db = await connect(app.config.DATABASE_URL);
     onTestFinished(() => db.end());
-    const card = await createCard(api, DYNAMIC);
+    const s = await scaffold(app, {
+      merchant: 'Completes held',
+      card: DYNAMIC,
+      plan: { billing_cycles: 1, interval: 'week' },
+      clock: month(0),
+    });
+    const { api, card, clock } = s;
     // A card-data decline (54): the invoice is held for new card data.
     expect((await api.put(`/sandbox/credit_cards/${card.token}/script`, { outcomes: [{ response_code: '54' }] })).status).toBe(200);
-    const plan = await createPlan(api, { billing_cycles: 1, interval: 'week' });
-    const clock = await createClock(api, month(0));
-    const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    const sub = await s.start();
     await settle(api, clock.id);
     const [held] = await invoicesOf(api, sub.id);
     expect(held).toMatchObject({ status: 'past_due', attempts: [{ status: 'declined', response_code: '54' }] });

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import {
-  DECLINE,
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { DECLINE, advance, eventsOf, expectError, invoicesOf } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // One-off items through the public API on test clocks: on the next period invoice, or invoiced
 // and charged at once.
@@ -29,15 +18,14 @@ afterAll(async () => {
 
 const month = (m: number): string => new Date(Date.UTC(2027, m, 1, 9)).toISOString();
 
-async function started(cardNumber?: string) {
-  const api = await merchantClient(app, 'Items');
-  const card = await createCard(api, cardNumber);
-  const plan = await createPlan(api, { name: 'Pro', amount: 2000, currency: 'AUD' });
-  const clock = await createClock(api, month(0));
-  const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
-  await settle(api, clock.id);
-  return { api, card, plan, clock, sub };
-}
+const started = (cardNumber?: string) =>
+  scaffold(app, {
+    merchant: 'Items',
+    card: cardNumber,
+    plan: { name: 'Pro', amount: 2000, currency: 'AUD' },
+    clock: month(0),
+    subscribe: true,
+  });
 
 async function addItem(api: ApiClient, subId: string, body: Record<string, unknown>) {
   const res = await api.post(`/subscriptions/${subId}/items`, body);

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import {
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { DECLINE, advance, createCard, createPlan, eventsOf, expectError, invoicesOf, settle } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // A price rise for existing customers: POST /plans/{id}/move_subscriptions, through the API on a test clock.
 
@@ -27,14 +17,18 @@ afterAll(async () => {
 
 describe('move_subscriptions', () => {
   it('moves active, trialing, past-due and paused subscriptions from their next period, idempotently', async () => {
-    const api = await merchantClient(app, 'Moves');
-    const card = await createCard(api);
-    const declining = await createCard(api, '5313581000123430');
-    const v1 = await createPlan(api, { name: 'Pro v1', amount: 2900, currency: 'AUD' });
+    const {
+      api,
+      plan: v1,
+      clock,
+      start: on,
+    } = await scaffold(app, {
+      merchant: 'Moves',
+      plan: { name: 'Pro v1', amount: 2900, currency: 'AUD' },
+      clock: '2027-01-01T00:00:00Z',
+    });
+    const declining = await createCard(api, DECLINE);
     const v2 = await createPlan(api, { name: 'Pro v2', amount: 3400, currency: 'AUD' });
-    const clock = await createClock(api, '2027-01-01T00:00:00Z');
-    const on = (fields: Record<string, unknown>) =>
-      subscribe(api, { plan_id: v1.id, card_token: card.token, test_clock_id: clock.id, ...fields });
     const active = await on({});
     const pastDue = await on({ card_token: declining.token });
     const paused = await on({});
@@ -60,13 +54,11 @@ describe('move_subscriptions', () => {
   });
 
   it('refuses an archived target, another currency, the plan itself and an unknown one, moving nothing', async () => {
-    const api = await merchantClient(app, 'Bad moves');
-    const card = await createCard(api);
-    const v1 = await createPlan(api, { amount: 2900, currency: 'AUD' });
+    const { api, plan: v1, start } = await scaffold(app, { merchant: 'Bad moves', plan: { amount: 2900, currency: 'AUD' } });
     const usd = await createPlan(api, { amount: 2900, currency: 'USD' });
     const old = await createPlan(api, { amount: 2900, currency: 'AUD' });
     await api.post(`/plans/${old.id}/archive`);
-    const sub = await subscribe(api, { plan_id: v1.id, card_token: card.token, start_date: '2030-01-01' });
+    const sub = await start({ start_date: '2030-01-01' });
     expectError(await api.post(`/plans/${v1.id}/move_subscriptions`, { plan_id: old.id }), 422, /plan_id: .*archived/);
     expectError(await api.post(`/plans/${v1.id}/move_subscriptions`, { plan_id: usd.id }), 422, /plan_id: .*USD/);
     expectError(await api.post(`/plans/${v1.id}/move_subscriptions`, { plan_id: v1.id }), 422, /plan_id: the target is the plan itself/);

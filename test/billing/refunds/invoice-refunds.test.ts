@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import {
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { DECLINE, eventsOf, expectError, invoicesOf } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Invoice refunds through the public API: a refund of the invoice's approved purchase at the
 // gateway, recorded on the invoice and beside the ledger, never more than was paid.
@@ -26,12 +17,12 @@ afterAll(async () => {
 });
 
 async function paidInvoice(amount = 2999) {
-  const api = await merchantClient(app, 'Refunds');
-  const card = await createCard(api);
-  const plan = await createPlan(api, { amount, currency: 'AUD' });
-  const clock = await createClock(api, '2027-01-01T00:00:00Z');
-  const sub = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
-  await settle(api, clock.id);
+  const { api, sub } = await scaffold(app, {
+    merchant: 'Refunds',
+    plan: { amount, currency: 'AUD' },
+    clock: '2027-01-01T00:00:00Z',
+    subscribe: true,
+  });
   const [invoice] = await invoicesOf(api, sub.id);
   expect(invoice).toMatchObject({ status: 'paid', amount });
   return { api, sub, invoice: invoice as any };
@@ -169,12 +160,12 @@ describe('invoice refunds', () => {
     expectError(await api.post('/invoices/00000000-0000-4000-8000-000000000000/refund', {}), 404);
     expect((await api.get(`/invoices/${invoice.id}`)).body.response).toMatchObject({ refunded_amount: 0, refunds: [] });
 
-    const declining = await merchantClient(app, 'Refunds declined');
-    const card = await createCard(declining, '5313581000123430');
-    const plan = await createPlan(declining);
-    const clock = await createClock(declining, '2027-01-01T00:00:00Z');
-    const sub = await subscribe(declining, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
-    await settle(declining, clock.id);
+    const { api: declining, sub } = await scaffold(app, {
+      merchant: 'Refunds declined',
+      card: DECLINE,
+      clock: '2027-01-01T00:00:00Z',
+      subscribe: true,
+    });
     const [unpaid] = await invoicesOf(declining, sub.id);
     expectError(await declining.post(`/invoices/${unpaid!.id}/refund`, {}), 409, /only a paid invoice can be refunded/);
   });

@@ -6,8 +6,6 @@ import {
   DECLINE,
   DYNAMIC,
   createCard,
-  createClock,
-  createPlan,
   eventsOf,
   invoicesOf,
   listAll,
@@ -18,6 +16,7 @@ import {
 import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../../src/queues/queues.ts';
 import { checkCrossPath, checkInvariants, checkStateHistory } from '../../helpers/invariants.ts';
 import { connect } from '../../helpers/database.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Where two paths meet: cancelling or pausing while dunning runs, a manual retry against the
 // dunning schedule, and billing times on a test clock.
@@ -38,14 +37,14 @@ async function script(api: ApiClient, token: string, outcomes: Record<string, st
 }
 
 /** A merchant with a dynamic card, a plan and a test clock a minute before T. */
-async function setup(app: TestApp, T: string, planFields: Record<string, unknown> = {}, cardNumber = DYNAMIC) {
-  const api = await merchantClient(app, 'Collection');
-  const card = await createCard(api, cardNumber);
-  const plan = await createPlan(api, { amount: 2000, ...planFields });
-  const clock = await createClock(api, at(T, -60_000));
-  const start = () => subscribe(api, { plan_id: plan.id, card_token: card.token, start_date: T, test_clock_id: clock.id });
-  return { api, card, plan, clock, start };
-}
+const setup = (app: TestApp, T: string, planFields: Record<string, unknown> = {}, card = DYNAMIC) =>
+  scaffold(app, {
+    merchant: 'Collection',
+    card,
+    plan: { amount: 2000, ...planFields },
+    clock: at(T, -60_000),
+    subscription: { start_date: T },
+  });
 
 /** Hands a charge job to the queue as a job left over in Redis would be, and waits until the workers have run it. */
 async function runLeftOverJob(queue: Queue, invoiceId: string, attempt: number): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { DECLINE, DYNAMIC, advance, createCard, createClock, createPlan, eventsOf } from '../../helpers/billing.ts';
 import { expectEachPaidOnce, invoicesOf, listAll, merchantClient, periodsOf, subscribe, tiles } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Timelines on test clocks, through the public API only: the invoices are exactly the periods
 // the calendar says (BILLING.md), each paid once, none extra.
@@ -17,12 +18,7 @@ afterAll(async () => {
 });
 
 /** A merchant with an approving card and a plan, ready to subscribe. */
-async function setup(planFields: Record<string, unknown> = {}, cardNumber?: string) {
-  const api = await merchantClient(app, 'Timelines');
-  const card = await createCard(api, cardNumber);
-  const plan = await createPlan(api, planFields);
-  return { api, card, plan };
-}
+const setup = (plan: Record<string, unknown> = {}, card?: string) => scaffold(app, { merchant: 'Timelines', plan, card });
 
 async function subscription(api: ApiClient, id: string) {
   return (await api.get(`/subscriptions/${id}`)).body.response;

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import {
-  eventsOf,
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  expectEachPaidOnce,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { eventsOf, advance, createPlan, expectEachPaidOnce, expectError, invoicesOf, settle } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // A billing anchor on the 1st, through the API on a test clock: a prorated first period charged
 // at the start, then full periods on the anchor's day and time.
@@ -29,17 +18,12 @@ afterAll(async () => {
 
 describe('billing_anchor', () => {
   it('prorates the first period over the full interval that ends at the anchor, then bills on the 1st', async () => {
-    const api = await merchantClient(app, 'Anchors');
-    const card = await createCard(api);
-    const plan = await createPlan(api, { name: 'Team', amount: 3100, currency: 'AUD', setup_fee: 500 });
-    const clock = await createClock(api, '2027-03-20T00:00:00Z');
-    const sub = await subscribe(api, {
-      plan_id: plan.id,
-      card_token: card.token,
-      quantity: 2,
-      billing_anchor: '2027-04-01T00:00:00Z',
-      test_clock_id: clock.id,
+    const { api, clock, start } = await scaffold(app, {
+      merchant: 'Anchors',
+      plan: { name: 'Team', amount: 3100, currency: 'AUD', setup_fee: 500 },
+      clock: '2027-03-20T00:00:00Z',
     });
+    const sub = await start({ quantity: 2, billing_anchor: '2027-04-01T00:00:00Z' });
     expect(sub.next_charge_at).toBe('2027-03-20T00:00:00.000Z');
     // The subscription shows its anchor, in every answer and in its events.
     expect(sub.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
@@ -49,7 +33,7 @@ describe('billing_anchor', () => {
     const [created] = (await eventsOf(api, 'subscription.created')).filter((e) => e.data.subscription.id === sub.id);
     expect(created!.data.subscription.billing_anchor).toBe('2027-04-01T00:00:00.000Z');
     // Without one, periods are counted from the start.
-    const plain = await subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    const plain = await start();
     expect(plain.billing_anchor).toBe('2027-03-20T00:00:00.000Z');
     await settle(api, clock.id);
     // Mar 20 → Apr 1 is 12 of March's 31 days: round(2 × 3100 × 12/31) = 2400, plus the setup fee.
@@ -75,11 +59,8 @@ describe('billing_anchor', () => {
   });
 
   it('refuses an anchor before the start, more than one interval after it, or with a trial', async () => {
-    const api = await merchantClient(app, 'Bad anchors');
-    const card = await createCard(api);
-    const plan = await createPlan(api);
+    const { api, card, plan, clock } = await scaffold(app, { merchant: 'Bad anchors', clock: '2027-03-20T00:00:00Z' });
     const trial = await createPlan(api, { trial_days: 7 });
-    const clock = await createClock(api, '2027-03-20T00:00:00Z');
     const base = { plan_id: plan.id, card_token: card.token, customer_reference: 'c', test_clock_id: clock.id };
     expectError(await api.post('/subscriptions', { ...base, billing_anchor: '2027-03-19T00:00:00Z' }), 422, /billing_anchor/);
     expectError(await api.post('/subscriptions', { ...base, billing_anchor: '2027-05-01T00:00:00Z' }), 422, /billing_anchor/);

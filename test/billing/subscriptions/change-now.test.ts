@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import {
-  DYNAMIC,
-  advance,
-  createCard,
-  createClock,
-  createPlan,
-  eventsOf,
-  expectError,
-  invoicesOf,
-  merchantClient,
-  settle,
-  subscribe,
-} from '../../helpers/billing.ts';
+import { DYNAMIC, advance, createPlan, eventsOf, expectError, invoicesOf } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
 
 // Plan and quantity changes effective now, through the public API on a test clock: the unused
 // rest of the period credited at the old amount and charged at the new one, pro rata by seconds.
@@ -31,14 +20,10 @@ const lineSum = (inv: any): number => inv.lines.reduce((s: number, l: any) => s 
 
 /** A Basic (3,100 a month) subscription charged on Mar 1 2027 for Mar 1 – Apr 1 (31 days). */
 async function onBasic(cardNumber?: string) {
-  const api = await merchantClient(app, 'Changes');
-  const card = await createCard(api, cardNumber);
-  const basic = await createPlan(api, { name: 'Basic', amount: 3100, currency: 'AUD' });
-  const pro = await createPlan(api, { name: 'Pro', amount: 6200, currency: 'AUD' });
-  const clock = await createClock(api, '2027-03-01T00:00:00Z');
-  const sub = await subscribe(api, { plan_id: basic.id, card_token: card.token, test_clock_id: clock.id });
-  await settle(api, clock.id);
-  return { api, card, basic, pro, clock, sub };
+  const basic = { name: 'Basic', amount: 3100, currency: 'AUD' };
+  const s = await scaffold(app, { merchant: 'Changes', card: cardNumber, plan: basic, clock: '2027-03-01T00:00:00Z', subscribe: true });
+  const pro = await createPlan(s.api, { name: 'Pro', amount: 6200, currency: 'AUD' });
+  return { ...s, basic: s.plan, pro };
 }
 
 async function put(api: ApiClient, id: string, body: Record<string, unknown>) {
