@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomKey, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { connect } from './helpers/database.ts';
+import { waitFor } from './helpers/wait-for.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../bin/recur.js');
@@ -194,11 +195,11 @@ describe('recur configuration and start-up', () => {
     child.stderr.on('data', (d) => (err += d));
     child.stdout.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!/Recur sandbox API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/.test(err)) {
-      if (Date.now() > deadline) throw new Error(`recur start did not report its listeners: ${err}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(() => /Recur sandbox API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/.test(err), {
+      message: () => `recur start to report its listeners (stderr: ${err})`,
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(err).toMatch(/Recur production API:\s+https:\/\/127\.0\.0\.1:\d+\/v1\.0/);
     // The banner says which database (an external one here, no password), and names the command
     // that shows the ops passwords, never a password.

@@ -9,7 +9,8 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVE, DECLINE, advance, createCard, createClock, createPlan, invoicesOf, subscribe } from './helpers/billing.ts';
 import { exitWithin, killAllRecur, recurEnv, runRecur, spawnRecur, type CliProcess } from './helpers/cli-process.ts';
-import { fetchPath, waitFor } from './helpers/ops.ts';
+import { fetchPath } from './helpers/ops.ts';
+import { waitFor } from './helpers/wait-for.ts';
 import { deleteKeys, makeClient, randomKey, testConfig, type ApiClient } from './helpers/test-app.ts';
 
 // `npm start` in the one-dependency arrangement: Recur runs its own PostgreSQL in DATA_DIR and its
@@ -143,12 +144,11 @@ describe('RECUR_EMBEDDED=true QUEUE_BACKEND=postgres npm start', () => {
       const postmaster = livePostmaster(dataDir);
       expect(postmaster).not.toBeNull();
       await recur.kill(); // SIGKILL: no chance to stop PostgreSQL itself
-      await waitFor(
-        'the orphaned postgres to stop',
-        async () => livePostmaster(dataDir),
-        (pid) => pid === null,
-        30_000,
-      );
+      await waitFor(async () => livePostmaster(dataDir), {
+        message: 'the orphaned postgres to stop',
+        until: (pid) => pid === null,
+        timeout: 30_000,
+      });
     } finally {
       await recur.kill();
       await agent.close();

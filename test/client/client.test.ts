@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testTls, type TestApp } from '../helpers/test-app.ts';
 import { APPROVE } from '../helpers/billing.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import {
   createRecurClient,
   RecurApiError,
@@ -137,16 +138,6 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
@@ -164,13 +155,20 @@ describe('@recur/client against a real Recur', () => {
       card_token: String(card.token),
       customer_reference: 'cust-42',
     });
-    const invoice = await until('the first invoice paid', async () => {
-      for await (const inv of client.invoices.list({ subscription_id: String(subscription.id) })) if (inv.status === 'paid') return inv;
-      return undefined;
-    });
+    const invoice = await waitFor(
+      async () => {
+        for await (const inv of client.invoices.list({ subscription_id: String(subscription.id) })) if (inv.status === 'paid') return inv;
+        return undefined;
+      },
+      { message: 'the first invoice paid', timeout: 30_000, interval: 50 },
+    );
     expect(invoice).toMatchObject({ amount: 2900, currency: 'AUD', subscription_id: subscription.id });
     expect(card.card_number).not.toContain(APPROVE.slice(6, 12));
-    await until('the signed invoice.paid delivery', async () => verified.find((v) => v.type === 'invoice.paid'));
+    await waitFor(async () => verified.find((v) => v.type === 'invoice.paid'), {
+      message: 'the signed invoice.paid delivery',
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(verified.every((v) => v.valid && !v.tampered)).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 // What a newcomer gets from `npm ci`: the client's install step (its `prepare` script, which npm
 // runs for a workspace) builds `client/dist`, so `import '@recur/client'` works at once; and the
@@ -80,10 +81,16 @@ describe('@recur/client right after npm ci', () => {
     // The example ends by registering a webhook endpoint and listening for deliveries: it has run
     // through once the 422 line is out and the endpoint exists.
     const api = app.client('sandbox', merchant);
-    const deadline = Date.now() + 30_000;
     const done = async () => /^422 \[/m.test(stdout) && ((await api.get('/webhooks')).body.response?.length ?? 0) > 0;
-    while (child.exitCode === null && Date.now() < deadline && !(await done())) await new Promise((r) => setTimeout(r, 100));
-    child.kill();
+    try {
+      await waitFor(async () => child.exitCode !== null || (await done()), {
+        message: () => `the example to run through (stdout: ${stdout})`,
+        timeout: 30_000,
+        interval: 100,
+      });
+    } finally {
+      child.kill();
+    }
     await exited;
     expect(stderr).toBe('');
     // The validation error's envelope, as the example prints it.

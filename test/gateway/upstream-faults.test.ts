@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
-import { parseMetrics, sampleValue, waitFor } from '../helpers/ops.ts';
+import { parseMetrics, sampleValue } from '../helpers/ops.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { GatewayClient } from '../../src/gateway-client/gateway-client.ts';
 import { NotProcessedError } from '../../src/gateway-client/errors.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
@@ -95,12 +96,11 @@ async function booksAgree(): Promise<void> {
 
 /** Waits until the downstream record of a purchase leaves `pending` (the background resolver, no lookup). */
 async function settled(id: string, timeoutMs = 15_000): Promise<Row> {
-  return waitFor(
-    `purchase ${id} settled`,
-    async () => (await downstreamPurchases()).find((p) => p.id === id),
-    (row) => row !== undefined && row.state !== 'pending',
-    timeoutMs,
-  ) as Promise<Row>;
+  return waitFor(async () => (await downstreamPurchases()).find((p) => p.id === id), {
+    message: `purchase ${id} settled`,
+    until: (row) => row !== undefined && row.state !== 'pending',
+    timeout: timeoutMs,
+  }) as Promise<Row>;
 }
 
 beforeAll(async () => {
@@ -210,12 +210,11 @@ describe('pending production purchases are resolved at the upstream', () => {
     proxy.add({ method: 'POST', path: '/v1.0/refunds', kind: 'lose' });
     const lost = await prod.post('/refunds', { transaction_id: id, amount: 700, reference: ref('refund-lost') });
     expect(lost.status).toBe(502);
-    await waitFor(
-      'the lost refund failed',
-      async () => (await prod.get(`/refunds/${lost.body.response.id}`)).body.response,
-      (r) => r.failed === true,
-      15_000,
-    );
+    await waitFor(async () => (await prod.get(`/refunds/${lost.body.response.id}`)).body.response, {
+      message: 'the lost refund failed',
+      until: (r) => r.failed === true,
+      timeout: 15_000,
+    });
     expect((await prod.get(`/purchases/${id}`)).body.response.refunded_amount).toBe(300);
     await booksAgree();
   });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { ApiClient, HttpResult, TestApp } from './test-app.ts';
+import { waitFor } from './wait-for.ts';
 
 /** Sandbox cards (GATEWAY.md): one always approves, one always declines with 05, one answers with the amount's last two digits. */
 export const APPROVE = '5123456789012346';
@@ -73,13 +74,12 @@ export async function subscribe(api: ApiClient, fields: Record<string, unknown>)
 
 /** Polls the clock (every 50 ms) until it reads `ready`: everything due up to its time has an outcome. */
 export async function settle(api: ApiClient, clockId: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const clock = expectStatus(await api.get(`/test_clocks/${clockId}`), 200, 'GET /test_clocks/{id}');
-    if (clock.status === 'ready') return;
-    if (Date.now() > deadline) throw new Error(`clock ${clockId} still ${clock.status} at ${clock.frozen_time} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(async () => expectStatus(await api.get(`/test_clocks/${clockId}`), 200, 'GET /test_clocks/{id}'), {
+    message: `clock ${clockId} to settle`,
+    timeout: timeoutMs,
+    interval: 50,
+    until: (clock) => clock.status === 'ready',
+  });
 }
 
 /** Advances a clock and waits until it has settled. */

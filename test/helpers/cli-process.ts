@@ -4,7 +4,7 @@
  * hook: the child is exactly what `npx recur` runs, configured through its environment only.
  *
  * Waits are on events (a line of output, the exit) or on conditions polled at a short interval
- * (`waitUntil`), never on fixed sleeps.
+ * (`waitFor`, test/helpers/wait-for.ts), never on fixed sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -162,18 +162,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
-}
-
-/** Polls `check` every `intervalMs` until it returns a truthy value; the last value seen goes into the timeout message. */
-export async function waitUntil<T>(what: string, check: () => Promise<T>, timeoutMs = 30_000, intervalMs = 25): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  for (;;) {
-    last = await check();
-    if (last) return last as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
 }
 
 /**

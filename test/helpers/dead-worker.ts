@@ -13,6 +13,7 @@
 import type { ChargeHooks, ChargeStep } from '../../src/billing/charges/charge-hooks.ts';
 import type { ApiClient } from './test-app.ts';
 import { settle } from './billing.ts';
+import { waitFor } from './wait-for.ts';
 
 export const DEAD_STEPS = ['before-call', 'after-gateway'] as const satisfies readonly ChargeStep[];
 export type DeadStep = (typeof DEAD_STEPS)[number];
@@ -79,19 +80,12 @@ export async function advanceWithDeadWorker(
   let caught: string | null = null;
   try {
     await postAdvance(api, clockId, o.to);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      caught = hooks.caught;
-      if (caught) break;
-      const clock = (await api.get(`/test_clocks/${clockId}`)).body.response;
-      if (clock.status === 'ready') {
-        // Read again: a charge may have died just before the clock read ready (it then cannot be ready).
-        caught = hooks.caught;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`clock ${clockId} neither settled nor lost a worker within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitFor(async () => hooks.caught !== null || (await api.get(`/test_clocks/${clockId}`)).body.response.status === 'ready', {
+      message: `clock ${clockId} to settle or lose a worker`,
+      timeout: timeoutMs,
+    });
+    // Read after the wait: a charge may have died just before the clock read ready (it then cannot be ready).
+    caught = hooks.caught;
     hooks.disarm();
     if (caught && o.whileDead) await o.whileDead(caught);
     await postAdvance(api, clockId, o.thenTo);

@@ -138,27 +138,6 @@ export async function fetchPath(
   return { status: res.statusCode, headers: res.headers, body, text };
 }
 
-/** Polls `probe` (every 25 ms) until `accept` holds for its value; throws with the last value after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      last = await probe();
-      lastError = undefined;
-      if (accept(last)) return last;
-    } catch (err) {
-      lastError = err;
-    }
-    if (Date.now() > deadline) {
-      const seen = lastError !== undefined ? `error ${String(lastError)}` : JSON.stringify(last)?.slice(0, 2_000);
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${seen}`);
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** A family as parse-prometheus-text-format returns it (prom2json's shape): values are strings. */
 export interface MetricFamily {
   name: string;

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { waitFor } from './wait-for.ts';
 
 /** Where the run looks for a Redis that is already running. */
 export function sharedRedisUrl(): string {
@@ -63,9 +64,8 @@ export function noRedisReason(url = sharedRedisUrl()): string {
 
 /** Answers once the server at `port` replies +PONG to PING, or rejects after `timeoutMs`. */
 async function waitForPong(port: number, timeoutMs: number, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pong = await new Promise<boolean>((done) => {
+  const pong = () =>
+    new Promise<boolean>((done) => {
       const socket = connect({ host: '127.0.0.1', port, timeout: 1_000 });
       let reply = '';
       const finish = (ok: boolean) => {
@@ -80,11 +80,9 @@ async function waitForPong(port: number, timeoutMs: number, exited: () => boolea
       socket.once('error', () => finish(false));
       socket.once('timeout', () => finish(false));
     });
-    if (pong) return;
-    if (exited()) throw new Error('redis-server exited');
-    if (Date.now() > deadline) throw new Error(`no PONG within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // An exited server ends the wait too, so that it fails at once rather than at the timeout.
+  await waitFor(async () => exited() || (await pong()), { message: `PONG from port ${port}`, timeout: timeoutMs, interval: 50 });
+  if (exited()) throw new Error('redis-server exited');
 }
 
 function freePort(): Promise<number> {

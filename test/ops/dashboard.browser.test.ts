@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { chargeJobId, expiryUpdateJobId, retryJobId, QUEUE_NAMES, KEEP_FAILED } from '../../src/queues/queues.ts';
 import { OPS_CONTENT_SECURITY_POLICY } from '../../src/ops/self-contained.ts';
-import { waitFor } from '../helpers/ops.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { testRedis } from '../helpers/redis.ts';
 import { missingReason } from '../helpers/tools.ts';
 
@@ -192,11 +192,10 @@ describe.skipIf(!redisTest.url || NO_CHROMIUM)(title('queue dashboard in Chromiu
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 
       // BullMQ, not the page, says where the job went: back to waiting (no worker runs here).
-      const state = await waitFor(
-        'the job out of failed',
-        () => app.runtime.queues.charge.getJobState(failedJobId),
-        (s) => s !== 'failed',
-      );
+      const state = await waitFor(() => app.runtime.queues.charge.getJobState(failedJobId), {
+        message: 'the job out of failed',
+        until: (s) => s !== 'failed',
+      });
       expect(state).toBe('waiting');
       expect(await app.runtime.queues.charge.getFailedCount()).toBe(0);
       // And the page stops listing it under Failed.

@@ -14,16 +14,8 @@ import {
   subscribe,
 } from '../helpers/billing.ts';
 import pg from 'pg';
-import {
-  fetchPath,
-  histogramTotals,
-  parseMetrics,
-  sampleValue,
-  startTcpProxy,
-  waitFor,
-  type Credentials,
-  type Metrics,
-} from '../helpers/ops.ts';
+import { fetchPath, histogramTotals, parseMetrics, sampleValue, startTcpProxy, type Credentials, type Metrics } from '../helpers/ops.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { createMetrics } from '../../src/ops/metrics.ts';
 import { sqlPool } from '../../src/platform/sql.ts';
 import { systemClock } from '../../src/platform/clock.ts';
@@ -274,7 +266,10 @@ describe('metrics move when charges happen', () => {
     // The worker reports a job after the outcome is committed: wait for all seven to be counted.
     const delta = (m: Metrics, labels: Record<string, string>) =>
       sampleValue(m, 'recur_jobs_processed_total', labels) - sampleValue(before, 'recur_jobs_processed_total', labels);
-    const after = await waitFor('seven charge jobs counted', scrape, (m) => delta(m, { queue: 'charge', outcome: 'completed' }) >= 7);
+    const after = await waitFor(scrape, {
+      message: 'seven charge jobs counted',
+      until: (m) => delta(m, { queue: 'charge', outcome: 'completed' }) >= 7,
+    });
 
     // The API classifies an approval as class `approved`; the metric labels it `none`.
     expect(await attemptsByClass(api, subs)).toEqual({
@@ -342,7 +337,7 @@ describe('metrics move when charges happen', () => {
     const failures = (m: Metrics, final: string) =>
       sampleValue(m, 'recur_webhook_delivery_failures_total', { final }) -
       sampleValue(before, 'recur_webhook_delivery_failures_total', { final });
-    const after = await waitFor('the failed delivery counted', scrape, (m) => failures(m, 'true') >= 1);
+    const after = await waitFor(scrape, { message: 'the failed delivery counted', until: (m) => failures(m, 'true') >= 1 });
     // One delivery (invoice.paid), one try (WEBHOOK_MAX_ATTEMPTS=1): it gave up at once.
     expect(failures(after, 'true')).toBe(1);
     expect(failures(after, 'false')).toBe(0);
@@ -395,11 +390,7 @@ describe('due lag and reconciler repairs', () => {
       const due = new Date(sub.next_charge_at).getTime();
       // The scheduler invoices it and queues the charge; the paused worker leaves it waiting.
       const queue = repairing.runtime.queues.charge;
-      const [job] = await waitFor(
-        'the charge queued',
-        () => queue.getWaiting(),
-        (jobs) => jobs.length === 1,
-      );
+      const [job] = await waitFor(() => queue.getWaiting(), { message: 'the charge queued', until: (jobs) => jobs.length === 1 });
       const owed = await scrape(repairing);
       expect(sampleValue(owed, 'recur_queue_jobs', { queue: 'charge', state: 'waiting' })).toBe(1);
       const lag = sampleValue(owed, 'recur_due_lag_seconds');
@@ -408,24 +399,21 @@ describe('due lag and reconciler repairs', () => {
 
       // Redis forgets the job; the sweep notices the invoice still open past its grace and queues it again.
       await job!.remove();
-      const repaired = await waitFor(
-        'the sweep repaired the lost charge',
-        () => scrape(repairing),
-        (m) => sampleValue(m, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total') >= 1,
-      );
+      const repaired = await waitFor(() => scrape(repairing), {
+        message: 'the sweep repaired the lost charge',
+        until: (m) => sampleValue(m, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total') >= 1,
+      });
       expect(sampleValue(repaired, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total')).toBe(1);
       charger.resume();
-      const [invoice] = await waitFor(
-        'the invoice paid',
-        () => invoicesOf(api, sub.id),
-        (invoices) => invoices[0]?.status === 'paid',
-      );
+      const [invoice] = await waitFor(() => invoicesOf(api, sub.id), {
+        message: 'the invoice paid',
+        until: (invoices) => invoices[0]?.status === 'paid',
+      });
       expect(invoice!.attempts).toHaveLength(1);
-      const settled = await waitFor(
-        'the charge counted',
-        () => scrape(repairing),
-        (m) => sampleValue(m, 'recur_charges_total', { outcome: 'approved', decline_class: 'none' }) >= 1,
-      );
+      const settled = await waitFor(() => scrape(repairing), {
+        message: 'the charge counted',
+        until: (m) => sampleValue(m, 'recur_charges_total', { outcome: 'approved', decline_class: 'none' }) >= 1,
+      });
       expect(sampleValue(settled, 'recur_due_lag_seconds')).toBe(0);
       expect(sampleValue(settled, 'recur_charged_amount_minor_total', { currency: 'AUD' })).toBe(4200);
       expect(sampleValue(settled, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total')).toBe(1);
@@ -453,7 +441,10 @@ describe('due lag while PostgreSQL is unreachable', () => {
       expect(down.families.get('recur_due_lag_seconds')?.metrics ?? []).toEqual([]);
       expect(down.text).not.toMatch(/^recur_due_lag_seconds\s/m);
       proxy.restore();
-      const back = await waitFor('the lag sample back', read, (m) => (m.families.get('recur_due_lag_seconds')?.metrics.length ?? 0) === 1);
+      const back = await waitFor(read, {
+        message: 'the lag sample back',
+        until: (m) => (m.families.get('recur_due_lag_seconds')?.metrics.length ?? 0) === 1,
+      });
       expect(sampleValue(back, 'recur_due_lag_seconds')).toBe(0);
     } finally {
       await pool.end().catch(() => undefined);

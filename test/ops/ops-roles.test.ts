@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queue } from 'bullmq';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { basicAuth, fetchPath, waitFor, type Credentials } from '../helpers/ops.ts';
+import { basicAuth, fetchPath, type Credentials } from '../helpers/ops.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { rawExchange, type RawExchange } from '../helpers/raw-tls.ts';
 
 // The ops listener's roles hold however a path is written: the role is decided by the route the
@@ -183,12 +184,11 @@ describe('wrong ops passwords', () => {
     expect((await fetchPath(app.agent, app.process.ops!.url, '/metrics', { credentials: admin })).status).toBe(200);
     // Probes and the root stay open.
     expect((await fetchPath(app.agent, app.process.ops!.url, '/livez')).status).toBe(200);
-    await waitFor(
-      'the window to end',
-      async () => (await fetchPath(app.agent, app.process.ops!.url, '/metrics', { credentials: ops })).status,
-      (status) => status === 200,
-      (WINDOW_SECONDS + 5) * 1000,
-    );
+    await waitFor(async () => (await fetchPath(app.agent, app.process.ops!.url, '/metrics', { credentials: ops })).status, {
+      message: 'the window to end',
+      until: (status) => status === 200,
+      timeout: (WINDOW_SECONDS + 5) * 1000,
+    });
   });
 
   it('150 wrong passwords in a row over many user names: at most the per-address limit is ever checked', async () => {

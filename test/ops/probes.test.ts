@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { fetchPath, startTcpProxy, throughProxy, waitFor, type TcpProxy } from '../helpers/ops.ts';
+import { fetchPath, startTcpProxy, throughProxy, type TcpProxy } from '../helpers/ops.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { createCard, createClock, createPlan, merchantClient, subscribe } from '../helpers/billing.ts';
 import { testRedis } from '../helpers/redis.ts';
 
@@ -81,11 +82,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
   });
 
   it('readiness fails while PostgreSQL is unreachable, within the readiness timeout, and recovers after', async () => {
-    await waitFor(
-      'ready',
-      () => readyz(origins().ops),
-      (r) => r.status === 200,
-    );
+    await waitFor(() => readyz(origins().ops), { message: 'ready', until: (r) => r.status === 200 });
     expect(postgres.open(), 'Recur holds connections through the proxy').toBeGreaterThan(0);
     postgres.cut();
     try {
@@ -102,11 +99,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
       postgres.restore();
     }
     for (const [name, origin] of Object.entries(origins())) {
-      const up = await waitFor(
-        `${name} ready again`,
-        () => readyz(origin),
-        (r) => r.status === 200,
-      );
+      const up = await waitFor(() => readyz(origin), { message: `${name} ready again`, until: (r) => r.status === 200 });
       expect(up.body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
     }
   });
@@ -114,28 +107,16 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
   // Without an 'error' listener on each queue BullMQ prints connection errors raw on stderr,
   // outside pino and its redaction (CONVENTIONS habit 9).
   it('Redis going away is reported through the logger, never printed raw on stderr', async () => {
-    await waitFor(
-      'ready',
-      () => readyz(origins().ops),
-      (r) => r.status === 200,
-    );
+    await waitFor(() => readyz(origins().ops), { message: 'ready', until: (r) => r.status === 200 });
     const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let lines: string[] = [];
     try {
       redis.cut();
       for (const origin of Object.values(origins())) expect((await readyz(origin)).status).toBe(503);
       redis.restore();
-      await waitFor(
-        'ready again',
-        () => readyz(origins().ops),
-        (r) => r.status === 200,
-      );
+      await waitFor(() => readyz(origins().ops), { message: 'ready again', until: (r) => r.status === 200 });
       // Queue reads work again through the same connection.
-      await waitFor(
-        'queues answer',
-        () => app.runtime.queues.charge.getJobCounts('waiting'),
-        () => true,
-      );
+      await waitFor(() => app.runtime.queues.charge.getJobCounts('waiting'), { message: 'queues answer', until: () => true });
       lines = printed.mock.calls.map((args) => String(args[0]).split('\n')[0]!);
     } finally {
       redis.restore();
@@ -145,11 +126,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
   });
 
   it('readiness fails while Redis is unreachable, within the readiness timeout, and recovers after', async () => {
-    await waitFor(
-      'ready',
-      () => readyz(origins().ops),
-      (r) => r.status === 200,
-    );
+    await waitFor(() => readyz(origins().ops), { message: 'ready', until: (r) => r.status === 200 });
     expect(redis.open(), 'Recur holds connections through the proxy').toBeGreaterThan(0);
     redis.cut();
     try {
@@ -164,11 +141,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
       redis.restore();
     }
     for (const [name, origin] of Object.entries(origins())) {
-      const up = await waitFor(
-        `${name} ready again`,
-        () => readyz(origin),
-        (r) => r.status === 200,
-      );
+      const up = await waitFor(() => readyz(origin), { message: `${name} ready again`, until: (r) => r.status === 200 });
       expect(up.body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
     }
   });
@@ -178,11 +151,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
       ['postgres', postgres],
       ['redis', redis],
     ] as const) {
-      await waitFor(
-        'ready',
-        () => readyz(origins().ops),
-        (r) => r.status === 200,
-      );
+      await waitFor(() => readyz(origins().ops), { message: 'ready', until: (r) => r.status === 200 });
       proxy.hang();
       try {
         for (const origin of Object.values(origins())) {
@@ -195,11 +164,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
       } finally {
         proxy.restore();
       }
-      const up = await waitFor(
-        `ready after ${name} came back`,
-        () => readyz(origins().ops),
-        (r) => r.status === 200,
-      );
+      const up = await waitFor(() => readyz(origins().ops), { message: `ready after ${name} came back`, until: (r) => r.status === 200 });
       expect(up.body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
     }
   });
@@ -216,11 +181,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('probes'), () => {
       postgres.restore();
       redis.restore();
     }
-    await waitFor(
-      'ready again',
-      () => readyz(origins().ops),
-      (r) => r.status === 200,
-    );
+    await waitFor(() => readyz(origins().ops), { message: 'ready again', until: (r) => r.status === 200 });
   });
 });
 

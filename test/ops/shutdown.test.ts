@@ -21,7 +21,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
 import { billingCounts, checkInvariants, checkStateHistory, watchTransitions } from '../helpers/invariants.ts';
-import { exitWithin, killAllRecur, recurEnv, spawnRecur, waitForLivez, waitUntil, type CliProcess } from '../helpers/cli-process.ts';
+import { exitWithin, killAllRecur, recurEnv, spawnRecur, waitForLivez, type CliProcess } from '../helpers/cli-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { schedulerDeps } from '../../src/composition/roles.ts';
 import { runSchedulerTick, sweepOwedCharges } from '../../src/scheduler/scheduler.service.ts';
 
@@ -216,14 +217,13 @@ async function expectPaidExactlyOnce(r: Rig, n: number): Promise<void> {
 
 /** Waits until every invoice is paid and the charge queue is empty. */
 async function waitAllPaid(r: Rig, n: number, timeoutMs: number): Promise<void> {
-  await waitUntil(
-    `all ${n} invoices paid and the charge queue empty`,
+  await waitFor(
     async () => {
       const s = await dbState(r);
       const q = await queued(r);
       return s.paid === n && q.wait + q.active + q.delayed === 0 ? true : false;
     },
-    timeoutMs,
+    { message: `all ${n} invoices paid and the charge queue empty`, timeout: timeoutMs },
   );
 }
 
@@ -242,15 +242,14 @@ describe('recur worker: graceful shutdown under load', () => {
     await running(first);
     // Some charges recorded and some in flight at the gateway (attempt written, answer not back
     // yet); the signal goes out as soon as that is seen.
-    const atSignal = await waitUntil(
-      'some charges recorded and some in flight',
+    const atSignal = await waitFor(
       async () => {
         const s = await dbState(r);
         if (s.approved < 2 * CONCURRENCY || s.sending < 1) return null;
         const sending = await r.db.query<{ id: string }>(`select id from billing.charge_attempts where status = 'sending'`);
         return { ...s, inFlight: sending.rows.map((x) => x.id) };
       },
-      60_000,
+      { message: 'some charges recorded and some in flight', timeout: 60_000 },
     );
     first.signal('SIGTERM');
     const signalledAt = Date.now();
@@ -308,7 +307,10 @@ describe('recur worker: graceful shutdown under load', () => {
     const first = worker(r, env);
     await running(first);
     // The purchase is recorded and its answer is held by the sandbox for DELAY_MS: the job is in flight.
-    await waitUntil('the purchase in flight', async () => (await dbState(r)).purchases === 1 && (await dbState(r)).sending === 1, 30_000);
+    await waitFor(async () => (await dbState(r)).purchases === 1 && (await dbState(r)).sending === 1, {
+      message: 'the purchase in flight',
+      timeout: 30_000,
+    });
     first.signal('SIGTERM');
     await first.waitForOutput(/"msg":"shutting down"/, 10_000);
     expect(first.hasExited()).toBe(false);
@@ -356,13 +358,12 @@ describe('recur worker: graceful shutdown under load', () => {
     };
     const first = worker(r, env);
     await running(first);
-    await waitUntil(
-      'both purchases in flight',
+    await waitFor(
       async () => {
         const s = await dbState(r);
         return s.purchases === 2 && s.sending === 2;
       },
-      30_000,
+      { message: 'both purchases in flight', timeout: 30_000 },
     );
     const signalled = Date.now();
     first.signal('SIGTERM');

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Config } from '../../config/config.ts';
 import { deleteKeys, testConfig } from '../helpers/test-app.ts';
 import { connect } from '../helpers/database.ts';
-import { exitWithin, freePort, killAllRecur, recurEnv, runRecur, spawnRecur, waitForLivez, waitUntil } from '../helpers/cli-process.ts';
+import { exitWithin, freePort, killAllRecur, recurEnv, runRecur, spawnRecur, waitForLivez } from '../helpers/cli-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { redisServerBinary } from '../helpers/redis.ts';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/redis-server.ts';
 
@@ -98,7 +99,7 @@ describe.skipIf(!redisServer.path)(redisServer.title('Redis must not evict'), ()
       // handlers are installed: signalling before that point hits the start-up race reported
       // in test/ops/shutdown.test.ts ("a SIGTERM as soon as 'Recur is running' is printed").
       const others = async () => ((await privateRedis!.client('LIST')) as string).trim().split('\n').length - 1;
-      await waitUntil('the worker connected to the private Redis', async () => (await others()) >= 3, 20_000);
+      await waitFor(async () => (await others()) >= 3, { message: 'the worker connected to the private Redis', timeout: 20_000 });
       worker.signal('SIGTERM');
       const exit = await exitWithin(worker, 20_000);
       expect(exit.code, worker.describe()).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { APPROVE, advance, createCard, createClock, createPlan, eventsOf, expectEachPaidOnce, invoicesOf } from '../../helpers/billing.ts';
 import { listAll, merchantClient, settle, subscribe, type Invoice } from '../../helpers/billing.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 
 // Card expiry on test clocks, through the public API only (BILLING.md "Card expiry"; issue 4,
 // the expiry-update queue). The clock starts on 2027-01-15 10:00Z and the monthly plan is
@@ -23,17 +24,6 @@ const at = (day: string) => `2027-${day}T10:00:00.000Z`; // 'MM-DD' at the ancho
 const T0 = at('01-15');
 const OTHER_APPROVE = '4005550000000001'; // another always-approved sandbox card
 const WAIT_MS = 60_000;
-
-/** Polls (every 100 ms) until `probe` answers something truthy; fails with `what` after a generous deadline. */
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function subscription(api: ApiClient, id: string) {
   return (await api.get(`/subscriptions/${id}`)).body.response;
@@ -57,11 +47,14 @@ async function script(api: ApiClient, token: string, outcomes: Record<string, st
 /** Waits until the invoice is paid (a released charge runs without the clock moving), then for the clock to settle. */
 async function paidAtOnce(api: ApiClient, subId: string, invoiceId: string, clockId: string): Promise<Invoice> {
   let last: unknown;
-  const paid = await waitFor(`invoice ${invoiceId} to be paid after the card update`, async () => {
-    const inv = (await invoicesOf(api, subId)).find((i) => i.id === invoiceId);
-    last = { invoice: inv, clock: (await api.get(`/test_clocks/${clockId}`)).body.response };
-    return inv?.status === 'paid' && inv;
-  }).catch((err: Error) => {
+  const paid = await waitFor(
+    async () => {
+      const inv = (await invoicesOf(api, subId)).find((i) => i.id === invoiceId);
+      last = { invoice: inv, clock: (await api.get(`/test_clocks/${clockId}`)).body.response };
+      return inv?.status === 'paid' && inv;
+    },
+    { message: `invoice ${invoiceId} to be paid after the card update`, timeout: WAIT_MS, interval: 100 },
+  ).catch((err: Error) => {
     throw new Error(`${err.message}; last seen ${JSON.stringify(last)}`);
   });
   await settle(api, clockId, WAIT_MS);
@@ -176,10 +169,13 @@ describe('card.expiring at the lead time', () => {
     expect(await eventsOf(api, 'card.expiring')).toEqual([]);
 
     await advance(api, clock.id, '2027-04-01T10:00:00Z'); // exactly the lead point
-    const [expiringEvent] = await waitFor('card.expiring at the lead point', async () => {
-      const events = await eventsOf(api, 'card.expiring');
-      return events.length ? events : null;
-    });
+    const [expiringEvent] = await waitFor(
+      async () => {
+        const events = await eventsOf(api, 'card.expiring');
+        return events.length ? events : null;
+      },
+      { message: 'card.expiring at the lead point', timeout: WAIT_MS, interval: 100 },
+    );
     expect(expiringEvent!.data).toMatchObject({
       subscription_id: sub.id,
       card_token: cardToken,
@@ -200,7 +196,11 @@ describe('card.expiring at the lead time', () => {
   it('does not warn again for the next charge date once the card has expired and card.expired was sent', async () => {
     const { api, clock, sub } = await timeline(expiring());
     await heldAtApril(api, clock.id, sub.id, ['2027-04-02T00:00:00Z']);
-    await waitFor('card.expiring for Apr 15', async () => (await eventsOf(api, 'card.expiring')).length === 1);
+    await waitFor(async () => (await eventsOf(api, 'card.expiring')).length === 1, {
+      message: 'card.expiring for Apr 15',
+      timeout: WAIT_MS,
+      interval: 100,
+    });
     await advanceThrough(api, clock.id, '2027-05-02T00:00:00Z'); // past May 1 10:00, the lead point of May 15
     expect((await eventsOf(api, 'card.expiring')).map((e) => e.data.next_charge_at)).toEqual([at('04-15')]);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import { attemptCharge, type ChargeDeps } from '../../../src/billing/charges/attempt-charge.service.ts';
 import { schedulerDeps } from '../../../src/composition/roles.ts';
 import { queueSettings, type Runtime } from '../../../src/composition/runtime.ts';
@@ -63,16 +64,6 @@ async function startRig(kind: 'embedded' | 'remote'): Promise<Rig> {
     },
   });
   return { gatewayApp, billingApp, api: billingApp.client('sandbox', merchant.sandbox), gw, username: merchant.sandbox.username };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.each(['embedded', 'remote'] as const)('charges through the %s billing gateway', (kind) => {
@@ -272,7 +263,11 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
       const connection = createQueueConnection(queueSettings(rt.config, 'worker'));
       const worker = startChargeWorker({ ...deps, logger: rt.logger }, { connection, concurrency: 2 });
       try {
-        await waitFor('the worker to adopt the purchase', async () => (await state(invoiceId)).invoice.status === 'paid');
+        await waitFor(async () => (await state(invoiceId)).invoice.status === 'paid', {
+          message: 'the worker to adopt the purchase',
+          timeout: 30_000,
+          interval: 50,
+        });
       } finally {
         await worker.close();
         await connection.close();

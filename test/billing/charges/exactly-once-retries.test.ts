@@ -11,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { connect } from '../../helpers/database.ts';
 import { DYNAMIC } from '../../helpers/billing.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import {
   killAllChildren,
   startRecurChild,
@@ -147,17 +148,21 @@ async function queued(s: Scenario): Promise<{ pending: number; failed: number }>
 
 /** Waits (bounded) until every invoice is paid, no attempt is unresolved and both queues are empty. */
 async function settlePaid(s: Scenario, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const read = async () => {
     const {
       invoicesByStatus: { paid = 0 },
       attemptsByStatus: { sending = 0, unknown = 0 },
     } = await billingCounts(s.dbUrl);
-    const state = { paid, unresolved: sending + unknown, ...(await queued(s)) };
-    if ((state.paid === s.invoices.length && state.unresolved === 0 && state.pending === 0) || Date.now() > deadline)
-      return JSON.stringify(state);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return { paid, unresolved: sending + unknown, ...(await queued(s)) };
+  };
+  let state = await read();
+  await waitFor(async () => (state = await read()), {
+    message: 'every invoice paid',
+    timeout: timeoutMs,
+    interval: 100,
+    until: (st) => st.paid === s.invoices.length && st.unresolved === 0 && st.pending === 0,
+  }).catch(() => undefined);
+  return JSON.stringify(state);
 }
 
 /** Each job outcome as `<queue>:<kind>[:status][:reason]` (a retry job reports one per invoice of its round). */

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { deleteKeys, startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { connect } from '../../helpers/database.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import { killAllChildren, startRecurChild, type ChildMessage, type ChildOptions, type RecurChild } from '../../helpers/recur-child.ts';
 import {
   billingCounts,
@@ -200,15 +201,17 @@ async function queueDiagnostics(s: Scenario): Promise<string> {
  * last progress seen (the caller's assertions then say what is wrong).
  */
 async function settle(s: Scenario, expected: number, timeoutMs: number): Promise<{ settled: boolean; last: Progress }> {
-  const deadline = Date.now() + timeoutMs;
   let last = await progress(s);
-  while (Date.now() < deadline) {
-    if (last.invoices === expected && last.final === expected && last.unresolvedAttempts === 0 && last.queued === 0)
-      return { settled: true, last };
-    await sleep(100);
-    last = await progress(s);
-  }
-  return { settled: false, last };
+  const settled = await waitFor(async () => (last = await progress(s)), {
+    message: `${expected} invoices settled`,
+    timeout: timeoutMs,
+    interval: 100,
+    until: (p) => p.invoices === expected && p.final === expected && p.unresolvedAttempts === 0 && p.queued === 0,
+  }).then(
+    () => true,
+    () => false,
+  );
+  return { settled, last };
 }
 
 /** The sweep as the scheduler loop runs it, with no grace: re-enqueues every owed charge every `intervalMs`. */
@@ -424,14 +427,16 @@ describe(`a charge worker SIGKILLed after its claim, the test clock moving on be
     const recovery = child(s, { roles: 'worker', name: 'recovery worker' });
     await recovery.ready();
     const sweep = sweeping(s);
-    const deadline = Date.now() + slow(30_000);
-    let row: { status: string; attempted_at: Date; resolved_at: Date | null } | undefined;
-    while (Date.now() < deadline) {
-      row = (await s.db.query(`select status, attempted_at, resolved_at from billing.charge_attempts where invoice_id = $1`, [dead]))
-        .rows[0];
-      if (row?.status !== 'sending') break;
-      await sleep(100);
-    }
+    const row = await waitFor(
+      async () =>
+        (
+          await s.db.query<{ status: string; attempted_at: Date; resolved_at: Date | null }>(
+            `select status, attempted_at, resolved_at from billing.charge_attempts where invoice_id = $1`,
+            [dead],
+          )
+        ).rows[0],
+      { message: 'the dead attempt recorded', timeout: slow(30_000), interval: 100, until: (r) => r?.status !== 'sending' },
+    ).catch(() => undefined);
     await sweep.stop();
     expect(row?.status).toBe('declined');
     expect(await checkInvariants(s.dbUrl)).toEqual([]);
@@ -535,8 +540,9 @@ describe(`the same charge job delivered more than once, queues on ${queueBackend
     const { settled, last } = await settle(s, n, slow(30_000));
     expect(settled, JSON.stringify(last)).toBe(true);
     const done = () => w1.messages.concat(w2.messages).filter((m) => m.type === 'completed').length;
-    const deadline = Date.now() + 10_000;
-    while (done() < 3 * n && Date.now() < deadline) await sleep(50);
+    await waitFor(done, { message: `${3 * n} deliveries completed`, timeout: 10_000, interval: 50, until: (d) => d >= 3 * n }).catch(
+      () => undefined,
+    );
     expect(done()).toBe(3 * n);
 
     await expectChargedExactlyOnce(s, n);
@@ -588,8 +594,11 @@ describe(`several schedulers at once, queues on ${queueBackend}`, () => {
       const expected = SUBS * periods;
       const { settled, last } = await settle(s, expected, slow(60_000));
       expect(settled, JSON.stringify(last)).toBe(true);
-      const deadline = Date.now() + 10_000;
-      while ((await s.api.get(`/test_clocks/${clockId}`)).body.response.status !== 'ready' && Date.now() < deadline) await sleep(50);
+      await waitFor(async () => (await s.api.get(`/test_clocks/${clockId}`)).body.response.status === 'ready', {
+        message: 'the clock ready',
+        timeout: 10_000,
+        interval: 50,
+      }).catch(() => undefined);
       expect((await s.api.get(`/test_clocks/${clockId}`)).body.response.status).toBe('ready');
       const elapsed = Date.now() - started;
 

@@ -17,6 +17,7 @@ import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../../src/queues/queues.ts';
 import { checkCrossPath, checkInvariants, checkStateHistory } from '../../helpers/invariants.ts';
 import { connect } from '../../helpers/database.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 
 // Where two paths meet: cancelling or pausing while dunning runs, a manual retry against the
 // dunning schedule, and billing times on a test clock.
@@ -50,13 +51,12 @@ const setup = (app: TestApp, T: string, planFields: Record<string, unknown> = {}
 async function runLeftOverJob(queue: Queue, invoiceId: string, attempt: number): Promise<void> {
   const job = { invoiceId, attempt };
   await queue.add('charge', job, { ...CHARGE_JOB_OPTIONS, jobId: chargeJobId(job) });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    if (Object.values(counts).every((n) => n === 0)) return;
-    if (Date.now() > deadline) throw new Error(`the charge queue did not drain: ${JSON.stringify(counts)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), {
+    message: 'the charge queue to drain',
+    timeout: 60_000,
+    interval: 50,
+    until: (counts) => Object.values(counts).every((n) => n === 0),
+  });
 }
 
 describe('collection stops where the subscription does', () => {

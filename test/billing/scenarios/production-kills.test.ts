@@ -5,7 +5,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-a
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import { APPROVE, DECLINE, createCard, createPlan, subscribe } from '../../helpers/billing.ts';
 import { billingCounts, checkInvariants } from '../../helpers/invariants.ts';
-import { waitFor } from '../../helpers/ops.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import { freePort, killAllRecur, recurEnv, spawnRecur, type CliProcess } from '../../helpers/cli-process.ts';
 import { killAllChildren, startRecurChild } from '../../helpers/recur-child.ts';
 import type { Config } from '../../../config/config.ts';
@@ -128,28 +128,26 @@ describe('killed mid-charge, both sides, repeatedly', () => {
       await subscribe(api, { plan_id: plan.id, card_token: good.token, customer_reference: `u${round}` });
       const before = proxy.seen.filter((s) => s.method === 'POST').length;
       proxy.add({ method: 'POST', path: '/v1.0/purchases', kind: 'delay', ms: 400 });
-      await waitFor(
-        'a charge sent upstream',
-        async () => proxy.seen.filter((s) => s.method === 'POST').length,
-        (n) => n > before,
-        60_000,
-      );
+      await waitFor(async () => proxy.seen.filter((s) => s.method === 'POST').length, {
+        message: 'a charge sent upstream',
+        until: (n) => n > before,
+        timeout: 60_000,
+      });
       await upstream!.kill();
       await startUpstream();
       await noDoubleCharge();
     }
 
     const invoices = total + 3;
-    await waitFor(
-      'every invoice resolved',
-      () => billingCounts(downstream.config.DATABASE_URL),
-      (c) =>
+    await waitFor(() => billingCounts(downstream.config.DATABASE_URL), {
+      message: 'every invoice resolved',
+      until: (c) =>
         c.invoices === invoices &&
         (c.attemptsByStatus.sending ?? 0) === 0 &&
         (c.attemptsByStatus.unknown ?? 0) === 0 &&
         (c.invoicesByStatus.open ?? 0) === 0,
-      120_000,
-    );
+      timeout: 120_000,
+    });
     await worker.stop();
 
     expect(await checkInvariants(downstream.config.DATABASE_URL)).toEqual([]);

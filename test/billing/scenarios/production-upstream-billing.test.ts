@@ -5,7 +5,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-a
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import { APPROVE, DECLINE, createCard, createPlan, listAll, subscribe } from '../../helpers/billing.ts';
 import { billingCounts, checkInvariants } from '../../helpers/invariants.ts';
-import { waitFor } from '../../helpers/ops.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import type { NewMerchant } from '../../../src/gateway/merchants/credentials.service.ts';
 
 /**
@@ -45,16 +45,15 @@ async function booksAgree(expectedInvoices: number): Promise<void> {
 
 /** Waits until no attempt is `sending` or `unknown` and every invoice has an outcome. */
 async function allResolved(count: number, timeoutMs = 60_000): Promise<void> {
-  await waitFor(
-    `${count} invoices resolved`,
-    () => billingCounts(downstream.config.DATABASE_URL),
-    (c) =>
+  await waitFor(() => billingCounts(downstream.config.DATABASE_URL), {
+    message: `${count} invoices resolved`,
+    until: (c) =>
       c.invoices === count &&
       (c.attemptsByStatus.sending ?? 0) === 0 &&
       (c.attemptsByStatus.unknown ?? 0) === 0 &&
       (c.invoicesByStatus.open ?? 0) === 0,
-    timeoutMs,
-  );
+    timeout: timeoutMs,
+  });
 }
 
 beforeAll(async () => {
@@ -98,12 +97,11 @@ describe('production billing through a faulty link to the upstream', () => {
     const subs = [];
     for (let i = 0; i < 3; i++) subs.push(await subscribe(api, { plan_id: plan.id, card_token: card.token, customer_reference: `r${i}` }));
     // Every first try fails as a fault: the attempts wait `sending`, the invoices stay open, nothing is declined.
-    await waitFor(
-      'charge jobs failed as faults',
-      async () => downstream.logs.filter((l) => l.includes('upstream gateway fault (not_connected)')).length,
-      (n) => n >= 3,
-      30_000,
-    );
+    await waitFor(async () => downstream.logs.filter((l) => l.includes('upstream gateway fault (not_connected)')).length, {
+      message: 'charge jobs failed as faults',
+      until: (n) => n >= 3,
+      timeout: 30_000,
+    });
     const during = await billingCounts(downstream.config.DATABASE_URL);
     expect(during.invoicesByStatus.past_due ?? 0).toBe(0);
     expect(during.attemptsByStatus.declined ?? 0).toBe(0);
@@ -126,12 +124,11 @@ describe('production billing through a faulty link to the upstream', () => {
     proxy.add({ method: 'POST', path: '/v1.0/purchases', kind: 'drop', times: 4 });
     proxy.add({ method: 'GET', path: '/v1.0/purchases/', kind: 'drop', times: 4 });
     for (let i = 0; i < 4; i++) await subscribe(api, { plan_id: plan.id, card_token: good.token, customer_reference: `d${i}` });
-    await waitFor(
-      'four drops',
-      async () => proxy.seen.filter((s) => s.fault === 'drop').length,
-      (n) => n >= 8,
-      30_000,
-    );
+    await waitFor(async () => proxy.seen.filter((s) => s.fault === 'drop').length, {
+      message: 'four drops',
+      until: (n) => n >= 8,
+      timeout: 30_000,
+    });
     proxy.add({ method: 'POST', path: '/v1.0/purchases', kind: 'lose', times: 4 });
     await subscribe(api, { plan_id: plan.id, card_token: good.token, customer_reference: 'l0' });
     await subscribe(api, { plan_id: plan.id, card_token: bad.token, customer_reference: 'l1' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
+import { settle } from '../../helpers/billing.ts';
 
 let app: TestApp;
 let api: ApiClient;
@@ -11,16 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function settle(clockId: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const clock = (await api.get(`/test_clocks/${clockId}`)).body.response;
-    if (clock.status === 'ready') return;
-    if (Date.now() > deadline) throw new Error(`clock ${clockId} still ${clock.status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('billing smoke', () => {
   it('bills a monthly plan on a test clock', async () => {
@@ -39,11 +30,11 @@ describe('billing smoke', () => {
     });
     expect(sub.status).toBe(201);
     // Due at creation: the clock is busy until the first charge has an outcome.
-    await settle(clock.body.response.id);
+    await settle(api, clock.body.response.id, 20_000);
     const first = (await api.get(`/invoices?subscription_id=${sub.body.response.id}`)).body.response;
     expect(first.map((i: { status: string }) => i.status)).toEqual(['paid']);
     await api.post(`/test_clocks/${clock.body.response.id}/advance`, { frozen_time: '2027-04-15T00:00:00Z' });
-    await settle(clock.body.response.id);
+    await settle(api, clock.body.response.id, 20_000);
     const invoices = (await api.get(`/invoices?subscription_id=${sub.body.response.id}`)).body.response;
     expect(invoices.map((i: { period_start: string; status: string }) => [i.period_start, i.status]).reverse()).toEqual([
       ['2027-01-31T10:00:00.000Z', 'paid'],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testTls, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import { verifySignature } from '../../../src/billing/webhooks/webhook-signature.ts';
 
 interface Received {
@@ -22,28 +23,25 @@ let failuresLeft = 5;
 /** `/switch` answers 503 until this is set. */
 let switchOn = false;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) {
+/** Polls `probe` until it answers; on a timeout, says where billing and the webhook queue were stuck. */
+function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30_000) {
+  return waitFor(probe, {
+    timeout: ms,
+    interval: 50,
+    message: async () => {
       const state = await app.runtime.sql.query(
         `select (select json_agg(json_build_object('s', status, 'a', attempt_count)) from billing.invoices) as invoices,
-                (select count(*) from billing.events where not relayed) as unrelayed,
-                (select json_agg(json_build_object('s', status, 'a', attempts, 'e', last_error)) from billing.webhook_deliveries) as deliveries,
-                (select json_agg(json_build_object('s', status, 'n', next_charge_at)) from billing.subscriptions) as subs`,
+                  (select count(*) from billing.events where not relayed) as unrelayed,
+                  (select json_agg(json_build_object('s', status, 'a', attempts, 'e', last_error)) from billing.webhook_deliveries) as deliveries,
+                  (select json_agg(json_build_object('s', status, 'n', next_charge_at)) from billing.subscriptions) as subs`,
       );
       const counts = await app.runtime.queues.webhook.getJobCounts();
-      throw new Error(
-        `timed out waiting for ${what}: ${JSON.stringify(state)} ${JSON.stringify(counts)} ${app.logs
-          .filter((l) => l.includes('webhook'))
-          .slice(0, 3)
-          .join(' ')}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+      return `${what}: ${JSON.stringify(state)} ${JSON.stringify(counts)} ${app.logs
+        .filter((l) => l.includes('webhook'))
+        .slice(0, 3)
+        .join(' ')}`;
+    },
+  });
 }
 
 beforeAll(async () => {
