@@ -23,7 +23,8 @@ import { connect } from '../helpers/database.ts';
 import { billingCounts, checkInvariants, checkStateHistory, watchTransitions } from '../helpers/invariants.ts';
 import { exitWithin, killAllRecur, recurEnv, spawnRecur, waitForLivez, waitUntil, type CliProcess } from '../helpers/cli-process.ts';
 import { schedulerDeps } from '../../src/composition/roles.ts';
-import { runSchedulerTick, sweepOwedCharges } from '../../src/scheduler/scheduler.service.ts';
+import { runSchedulerTick } from '../../src/scheduler/scheduler.service.ts';
+import { reconcile } from '../../src/scheduler/reconciler.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -380,7 +381,7 @@ describe('recur worker: graceful shutdown under load', () => {
     expect((await dbState(r)).purchases).toBe(2);
 
     // What the scheduler role's sweep does every SWEEP_INTERVAL_MS (here at once, with no grace).
-    expect(await sweepOwedCharges(schedulerDeps(r.app.runtime), 0)).toBe(1);
+    expect(await reconcile(schedulerDeps(r.app.runtime), 0)).toBe(1);
     const next = worker(r, env);
     await running(next);
     await waitAllPaid(r, 2, 30_000);
