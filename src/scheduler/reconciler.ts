@@ -77,22 +77,23 @@ export async function sweepOwedCharges(deps: ReconcilerDeps, graceMs: number, li
     total += rows.length;
     if (rows.length < limit || stopping(deps)) break;
   }
-  // Attempts left unresolved: read in key order, as the sweep does not change them.
-  let after: [string, string, number] = [...NO_KEY, 0];
-  while (!stopping(deps)) {
-    const rows = await deps.sql.query<{ id: string; attempt: number; updated_at: string }>(
-      `select invoice_id as id, number as attempt, updated_at from billing.charge_attempts
-        where status in ('sending', 'unknown') and updated_at < $1 and (updated_at, invoice_id, number) > ($3::timestamptz, $4::uuid, $5::int)
-        order by updated_at, invoice_id, number limit $2`,
-      [cutoff, limit, ...after],
-    );
-    const fresh = rows.filter((r) => !sent.has(`${r.id}:${r.attempt}`));
-    await requeueOwed(deps, fresh, now);
-    total += fresh.length;
-    if (rows.length < limit) break;
-    const last = rows.at(-1)!;
-    after = [last.updated_at, last.id, last.attempt];
-  }
+  // Attempts left unresolved.
+  total += await inKeyOrder(deps, limit, {
+    first: [...NO_KEY, 0],
+    read: (after) =>
+      deps.sql.query<{ id: string; attempt: number; updated_at: string }>(
+        `select invoice_id as id, number as attempt, updated_at from billing.charge_attempts
+          where status in ('sending', 'unknown') and updated_at < $1 and (updated_at, invoice_id, number) > ($3::timestamptz, $4::uuid, $5::int)
+          order by updated_at, invoice_id, number limit $2`,
+        [cutoff, limit, ...after],
+      ),
+    keyOf: (last) => [last.updated_at, last.id, last.attempt],
+    async handOver(rows) {
+      const fresh = rows.filter((r) => !sent.has(`${r.id}:${r.attempt}`));
+      await requeueOwed(deps, fresh, now);
+      return fresh.length;
+    },
+  });
   return total;
 }
 
@@ -102,23 +103,22 @@ export async function sweepOwedCharges(deps: ReconcilerDeps, graceMs: number, li
  */
 export async function sweepLostHolds(deps: ReconcilerDeps, graceMs: number, limit = 1000): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - graceMs);
-  let total = 0;
-  let after: [string, string] = [...NO_KEY];
-  while (!stopping(deps)) {
-    const held = await deps.sql.query<{ id: string; subscription_id: string; updated_at: string }>(
-      `select i.id, i.subscription_id, i.updated_at from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
-        where i.held_for_card and i.status = 'past_due' and not s.awaiting_card_update and i.updated_at < $1
-          and (i.updated_at, i.id) > ($3::timestamptz, $4::uuid)
-        order by i.updated_at, i.id limit $2`,
-      [cutoff, limit, ...after],
-    );
-    await deps.enqueueExpiryUpdates(held.map((h) => ({ subscriptionId: h.subscription_id, invoiceId: h.id })));
-    total += held.length;
-    if (held.length < limit) break;
-    const last = held.at(-1)!;
-    after = [last.updated_at, last.id];
-  }
-  return total;
+  return inKeyOrder(deps, limit, {
+    first: [...NO_KEY],
+    read: (after) =>
+      deps.sql.query<{ id: string; subscription_id: string; updated_at: string }>(
+        `select i.id, i.subscription_id, i.updated_at from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
+          where i.held_for_card and i.status = 'past_due' and not s.awaiting_card_update and i.updated_at < $1
+            and (i.updated_at, i.id) > ($3::timestamptz, $4::uuid)
+          order by i.updated_at, i.id limit $2`,
+        [cutoff, limit, ...after],
+      ),
+    keyOf: (last) => [last.updated_at, last.id],
+    async handOver(held) {
+      await deps.enqueueExpiryUpdates(held.map((h) => ({ subscriptionId: h.subscription_id, invoiceId: h.id })));
+      return held.length;
+    },
+  });
 }
 
 /**
@@ -128,23 +128,22 @@ export async function sweepLostHolds(deps: ReconcilerDeps, graceMs: number, limi
  */
 export async function sweepLostDeliveries(deps: ReconcilerDeps, graceMs: number, limit = 1000): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - graceMs);
-  let total = 0;
-  let after: [string, string] = [...NO_KEY];
-  while (!stopping(deps)) {
-    const rows = await deps.sql.query<{ id: string; created_at: string }>(
-      `select d.id, d.created_at from billing.webhook_deliveries d
-        where d.status = 'pending' and d.created_at < $1 and (d.created_at, d.id) > ($3::timestamptz, $4::uuid)
-          and not exists (select 1 from billing.webhook_delivery_attempts a where a.delivery_id = d.id and a.created_at >= $1)
-        order by d.created_at, d.id limit $2`,
-      [cutoff, limit, ...after],
-    );
-    if (rows.length) await deps.enqueueWebhooks(rows.map((r) => r.id));
-    total += rows.length;
-    if (rows.length < limit) break;
-    const last = rows.at(-1)!;
-    after = [last.created_at, last.id];
-  }
-  return total;
+  return inKeyOrder(deps, limit, {
+    first: [...NO_KEY],
+    read: (after) =>
+      deps.sql.query<{ id: string; created_at: string }>(
+        `select d.id, d.created_at from billing.webhook_deliveries d
+          where d.status = 'pending' and d.created_at < $1 and (d.created_at, d.id) > ($3::timestamptz, $4::uuid)
+            and not exists (select 1 from billing.webhook_delivery_attempts a where a.delivery_id = d.id and a.created_at >= $1)
+          order by d.created_at, d.id limit $2`,
+        [cutoff, limit, ...after],
+      ),
+    keyOf: (last) => [last.created_at, last.id],
+    async handOver(rows) {
+      if (rows.length) await deps.enqueueWebhooks(rows.map((r) => r.id));
+      return rows.length;
+    },
+  });
 }
 
 /**
@@ -173,6 +172,32 @@ export async function sweepPendingUpstream(deps: {
   const counts = await deps.resolvePending();
   deps.onSwept?.(counts.approved + counts.declined + counts.failed, 'pending_upstream');
   return counts;
+}
+
+/**
+ * Reads rows in key order, `limit` at a time after the last batch's key (a sweep that does not
+ * change the rows it reads cannot page by them), and hands each batch over, until a short batch
+ * or the scheduler stops. Returns what the hand-overs counted.
+ */
+async function inKeyOrder<R>(
+  deps: ReconcilerDeps,
+  limit: number,
+  walk: {
+    first: unknown[];
+    read(after: unknown[]): Promise<R[]>;
+    keyOf(last: R): unknown[];
+    handOver(rows: R[]): Promise<number>;
+  },
+): Promise<number> {
+  let total = 0;
+  let after = walk.first;
+  while (!stopping(deps)) {
+    const rows = await walk.read(after);
+    total += await walk.handOver(rows);
+    if (rows.length < limit) break;
+    after = walk.keyOf(rows.at(-1)!);
+  }
+  return total;
 }
 
 function stopping(deps: ReconcilerDeps): boolean {

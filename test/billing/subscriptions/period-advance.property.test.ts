@@ -32,22 +32,20 @@ interface Plan {
 }
 
 /** The subscription's columns the claim reads, as the batch statement leaves them. */
-interface Sub {
-  id: string;
-  status: string;
-  plan_id: string;
-  next_plan_id: string | null;
-  time_zone: string;
-  anchor_at: string;
-  next_period_index: number;
-  next_charge_at: string | null;
-  cancel_at_period_end: boolean;
-  cancelled_at: string | null;
-  quantity: number;
-  next_quantity: number | null;
-  periods_invoiced: number;
-  credit_balance: number;
-}
+type Sub = Pick<
+  DueSubscription,
+  | 'id'
+  | 'status'
+  | 'plan_id'
+  | 'next_plan_id'
+  | 'time_zone'
+  | 'anchor_at'
+  | 'next_period_index'
+  | 'cancel_at_period_end'
+  | 'quantity'
+  | 'next_quantity'
+  | 'periods_invoiced'
+> & { next_charge_at: string | null; cancelled_at: string | null; credit_balance: number };
 
 interface Invoice {
   start: number;
