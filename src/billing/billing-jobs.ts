@@ -1,12 +1,20 @@
 /**
- * What the scheduler, the reconciler, the queues and the workers run: billing's second entry
- * point beside `billing-core.ts` (the API's use cases). Code outside `src/billing` imports billing
- * only through these two, `ports/gateway-port.ts` and `entities.ts` (test/architecture.test.ts).
+ * Billing's entry point for what runs on a timer or a queue rather than for a request: the
+ * scheduler's tick (the due claim, the period rule, the invoice batch, the due-retry claim, card
+ * notices, the webhook outbox relay), the reconciler's sweeps (test clocks to settle) and the
+ * workers' charges, retries, card updates and webhook deliveries. Code outside `src/billing`
+ * imports billing only through this file, `billing-core.ts` (the API's use cases),
+ * `ports/gateway-port.ts` and `entities.ts` (test/architecture.test.ts).
  */
+export { advancePeriod, stillDue, BILLABLE_STATUSES, type DueSubscription, type PlannedPeriod } from './subscriptions/period-advance.ts';
+export { claimDueSubscriptions } from './subscriptions/sql/claim-due.ts';
+export { writeInvoiceBatch, type InvoiceBatch } from './subscriptions/sql/invoice-batch.ts';
+export { claimDueRetryBatch } from './dunning/sql/claim-due-retries.ts';
+export { settleTestClocks } from './test-clocks/sql/settle-test-clocks.ts';
 export { attemptCharge, CardBusyError, type ChargeDeps, type ChargeResult } from './charges/attempt-charge.service.ts';
 export type { ChargeHooks } from './charges/charge-hooks.ts';
 export { runRetry } from './dunning/retry.service.ts';
-export { applyCardUpdate, markAwaitingCardUpdate } from './cards/card-expiry.service.ts';
-export { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt } from './webhooks/webhooks.service.ts';
+export { applyCardUpdate, markAwaitingCardUpdate, notifyExpiringCards } from './cards/card-expiry.service.ts';
+export { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt, relayEvents } from './webhooks/webhooks.service.ts';
 export { SIGNATURE_HEADER, signPayload } from './webhooks/webhook-signature.ts';
 export { isPrivateAddress } from './webhooks/webhook-url.ts';

@@ -20,6 +20,7 @@ import { startExpiryUpdateWorker } from '../../workers/expiry-update.worker.ts';
 import type { ChargeDeps, ChargeHooks } from '../billing/billing-jobs.ts';
 import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler-loop.ts';
 import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
+import { sweepPendingUpstream } from '../scheduler/reconciler.ts';
 import { startChargeWorker } from '../../workers/charge.worker.ts';
 import { buildOpsServer } from '../ops/ops-server.ts';
 import type { HttpServer } from '../platform/http/server-kit.ts';
@@ -96,7 +97,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
         tickMs: config.SCHEDULER_TICK_MS,
         sweepMs: config.SWEEP_INTERVAL_MS,
         sweepGraceMs: config.SWEEP_GRACE_MS,
-        onSwept: (count) => runtime.metrics.reconcilerRepaired(count),
+        onSwept: (count, sweep) => runtime.metrics.reconcilerRepaired(count, sweep),
       },
       logger.child({ role: 'scheduler' }),
     );
@@ -237,7 +238,10 @@ function startPendingResolver(runtime: Runtime): () => Promise<void> {
   const tick = () => {
     running = (async () => {
       try {
-        const counts = await runtime.gateway.resolvePending();
+        const counts = await sweepPendingUpstream({
+          resolvePending: () => runtime.gateway.resolvePending(),
+          onSwept: (count, sweep) => runtime.metrics.reconcilerRepaired(count, sweep),
+        });
         if (counts.approved + counts.declined + counts.failed > 0) logger.info(counts, 'pending upstream transactions resolved');
       } catch (err) {
         logger.warn({ err }, 'pending resolver pass failed; the next one tries again');

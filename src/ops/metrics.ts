@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Clock } from '../platform/clock.ts';
 import type { SqlPool } from '../platform/sql.ts';
 import type { ChargeResult } from '../billing/billing-jobs.ts';
+import { SWEEPS, type SweepName } from '../scheduler/reconciler.ts';
 
 /** Job states a queue reports; `completed` counts from BullMQ's worker metrics (the completed jobs kept are only the last day's). */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
@@ -35,8 +36,12 @@ export interface RecurMetrics {
   /** Times one call to the gateway. */
   timeGateway<T>(operation: string, call: () => Promise<T>, outcomeOf: (value: T) => string): Promise<T>;
   webhookFailed(final: boolean): void;
-  /** Owed work the scheduler's sweep handed back (jobs Redis lost or that failed for good, stuck attempts). */
-  reconcilerRepaired(count: number): void;
+  /**
+   * What one of the reconciler's sweeps found: owed work handed back (jobs Redis lost or that
+   * failed for good, stuck attempts, holds, deliveries), test clocks settled, pending upstream
+   * outcomes resolved. A sweep of the first kind also counts in the label-less repairs total.
+   */
+  reconcilerRepaired(count: number, sweep?: SweepName): void;
   /** A fault of ours at the upstream gateway (refused login, 429, no connection, not-a-gateway answer). */
   upstreamFault(fault: string): void;
 }
@@ -81,6 +86,9 @@ class DueLagGauge extends Gauge {
     return this.#unknown ? { ...metric, values: [] } : metric;
   }
 }
+
+/** The sweeps that hand lost jobs back to the queues: what `recur_reconciler_repairs_total` has always counted. */
+const REPAIRS = new Set<SweepName>(['owed_charges', 'lost_holds', 'lost_deliveries']);
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -161,6 +169,14 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     help: 'Owed charges and holds the sweep handed back to the queues',
     registers: [registry],
   });
+  // Per sweep, beside the label-less total (kept as it was for existing alerts): every sweep has a series from the start.
+  const swept = new Counter({
+    name: 'recur_reconciler_swept_total',
+    help: 'What each reconciler sweep found: owed work handed back to the queues, test clocks settled, pending upstream outcomes resolved',
+    labelNames: ['sweep'],
+    registers: [registry],
+  });
+  for (const sweep of SWEEPS) swept.inc({ sweep }, 0);
   for (const name of ['charge', 'retry']) chargeDuration.zero({ queue: name });
   const upstreamFaults = new Counter({
     name: 'recur_upstream_faults_total',
@@ -229,8 +245,10 @@ export function createMetrics(deps: MetricsDeps): RecurMetrics {
     upstreamFault(fault) {
       upstreamFaults.inc({ fault });
     },
-    reconcilerRepaired(count) {
-      if (count > 0) repairs.inc(count);
+    reconcilerRepaired(count, sweep = 'owed_charges') {
+      if (count <= 0) return;
+      swept.inc({ sweep }, count);
+      if (REPAIRS.has(sweep)) repairs.inc(count);
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { Logger } from '../platform/logger.ts';
-import { runSchedulerTick, sweepOwedCharges, type SchedulerDeps } from './scheduler.service.ts';
+import { runSchedulerTick, type SchedulerDeps } from './scheduler.service.ts';
+import { reconcile, type SweepName } from './reconciler.ts';
 
 export interface SchedulerLoopOptions {
   tickMs: number;
   sweepMs: number;
   sweepGraceMs: number;
-  /** Told how many owed charges each sweep handed back (a metric of repairs). */
-  onSwept?(count: number): void;
+  /** Told what each of the reconciler's sweeps found, sweep by sweep (its metric), the tick's test clocks included. */
+  onSwept?(count: number, sweep: SweepName): void;
 }
 
 export interface SchedulerHandle {
@@ -21,13 +22,20 @@ export interface SchedulerHandle {
 }
 
 /**
- * The scheduler's loop: a tick every `tickMs` (or sooner when poked) and a sweep every `sweepMs`.
+ * The scheduler's loop: a tick every `tickMs` (or sooner when poked) and the reconciler's sweeps every `sweepMs`.
  * Due dates live in PostgreSQL, never in BullMQ repeatable jobs. A failed tick is logged and
  * tried again at the next interval; ticks never overlap within a process.
  */
 export function startSchedulerLoop(schedulerDeps: SchedulerDeps, options: SchedulerLoopOptions, logger: Logger): SchedulerHandle {
   let stopped = false;
-  const deps: SchedulerDeps = { ...schedulerDeps, stopping: () => stopped || (schedulerDeps.stopping?.() ?? false) };
+  const deps: SchedulerDeps = {
+    ...schedulerDeps,
+    stopping: () => stopped || (schedulerDeps.stopping?.() ?? false),
+    onSwept: (count, sweep) => {
+      schedulerDeps.onSwept?.(count, sweep);
+      options.onSwept?.(count, sweep);
+    },
+  };
   let running: Promise<void> | null = null;
   let again = false;
   let lastSweep = 0;
@@ -36,10 +44,10 @@ export function startSchedulerLoop(schedulerDeps: SchedulerDeps, options: Schedu
   const run = async () => {
     try {
       await runSchedulerTick(deps);
-      if (Date.now() - lastSweep >= options.sweepMs) {
-        lastSweep = Date.now();
-        const swept = await sweepOwedCharges(deps, options.sweepGraceMs);
-        options.onSwept?.(swept);
+      const wallNow = Date.now(); // wall-clock: the sweeps' interval is real time, as Redis loses jobs in real time
+      if (wallNow - lastSweep >= options.sweepMs) {
+        lastSweep = wallNow;
+        const swept = await reconcile(deps, options.sweepGraceMs);
         if (swept > 0) logger.info({ swept }, 'sweep re-sent owed charges');
       }
     } catch (err) {

@@ -203,6 +203,7 @@ describe('metrics text', () => {
       recur_due_lag_seconds: 'GAUGE',
       recur_webhook_delivery_failures_total: 'COUNTER',
       recur_reconciler_repairs_total: 'COUNTER',
+      recur_reconciler_swept_total: 'COUNTER',
     });
     for (const family of metrics.families.values()) {
       if (family.name.startsWith('recur_') && !family.name.startsWith('recur_nodejs') && !family.name.startsWith('recur_process')) {
@@ -404,6 +405,11 @@ describe('due lag and reconciler repairs', () => {
         until: (m) => sampleValue(m, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total') >= 1,
       });
       expect(sampleValue(repaired, 'recur_reconciler_repairs_total') - sampleValue(before, 'recur_reconciler_repairs_total')).toBe(1);
+      const owedCharges = { sweep: 'owed_charges' };
+      expect(
+        sampleValue(repaired, 'recur_reconciler_swept_total', owedCharges) -
+          sampleValue(before, 'recur_reconciler_swept_total', owedCharges),
+      ).toBe(1);
       charger.resume();
       const [invoice] = await waitFor(() => invoicesOf(api, sub.id), {
         message: 'the invoice paid',

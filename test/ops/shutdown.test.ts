@@ -24,7 +24,8 @@ import { billingCounts, checkInvariants, checkStateHistory, watchTransitions } f
 import { exitWithin, killAllRecur, recurEnv, spawnRecur, waitForLivez, type CliProcess } from '../helpers/cli-process.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { schedulerDeps } from '../../src/composition/roles.ts';
-import { runSchedulerTick, sweepOwedCharges } from '../../src/scheduler/scheduler.service.ts';
+import { runSchedulerTick } from '../../src/scheduler/scheduler.service.ts';
+import { reconcile } from '../../src/scheduler/reconciler.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -381,7 +382,7 @@ describe('recur worker: graceful shutdown under load', () => {
     expect((await dbState(r)).purchases).toBe(2);
 
     // What the scheduler role's sweep does every SWEEP_INTERVAL_MS (here at once, with no grace).
-    expect(await sweepOwedCharges(schedulerDeps(r.app.runtime), 0)).toBe(1);
+    expect(await reconcile(schedulerDeps(r.app.runtime), 0)).toBe(1);
     const next = worker(r, env);
     await running(next);
     await waitAllPaid(r, 2, 30_000);

@@ -7,7 +7,9 @@ import { schedulerDeps } from '../../src/composition/roles.ts';
 import { queueSettings } from '../../src/composition/runtime.ts';
 import { createQueueConnection } from '../../src/queues/queue-backend.ts';
 import type { ChargeJob } from '../../src/queues/queues.ts';
-import { runSchedulerTick, settleTestClocks, sweepOwedCharges, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
+import { runSchedulerTick, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
+import { sweepLostDeliveries, sweepOwedCharges } from '../../src/scheduler/reconciler.ts';
+import { settleTestClocks } from '../../src/billing/billing-jobs.ts';
 import { startSchedulerLoop } from '../../src/scheduler/scheduler-loop.ts';
 
 /**
@@ -374,9 +376,9 @@ describe(`sweep of lost webhook deliveries, queues on ${queueBackend}`, () => {
     expect(await job()).toBeDefined();
     await webhook.drain(true); // the queue lost it
     expect(await job()).toBeUndefined();
-    await sweepOwedCharges(deps, 3_600_000);
+    await sweepLostDeliveries(deps, 3_600_000);
     expect(await job()).toBeUndefined(); // within the grace: not yet
-    expect(await sweepOwedCharges(deps, 0)).toBeGreaterThanOrEqual(1);
+    expect(await sweepLostDeliveries(deps, 0)).toBeGreaterThanOrEqual(1);
     expect((await job())?.data).toEqual({ deliveryId: delivery!.id });
     await sql().query(`update billing.webhook_deliveries set status = 'failed' where endpoint_id = $1`, [hook]);
     await webhook.drain(true);

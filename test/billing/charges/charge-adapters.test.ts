@@ -12,7 +12,8 @@ import { queueSettings, type Runtime } from '../../../src/composition/runtime.ts
 import { RemoteBillingGateway } from '../../../src/composition/remote-billing-gateway.ts';
 import { GatewayClient } from '../../../src/gateway-client/gateway-client.ts';
 import { createQueueConnection } from '../../../src/queues/queue-backend.ts';
-import { runSchedulerTick, sweepOwedCharges } from '../../../src/scheduler/scheduler.service.ts';
+import { runSchedulerTick } from '../../../src/scheduler/scheduler.service.ts';
+import { sweepOwedCharges } from '../../../src/scheduler/reconciler.ts';
 import { startChargeWorker } from '../../../workers/charge.worker.ts';
 
 /**

@@ -8,7 +8,7 @@
  *
  * The test process holds only the API (no scheduler, no worker): it creates merchants, cards,
  * plans and subscriptions, invoices what is due with `runSchedulerTick` (or lets scheduler
- * children do it), sweeps with `sweepOwedCharges`, and reads the database. Sections 1 to 4 run on
+ * children do it), sweeps with `reconcile`, and reads the database. Sections 1 to 4 run on
  * the run's queue backend, so where the run has Redis they run twice (the `postgres-queues`
  * project, test/queue-backend-tests.json), and on a machine without Redis they run on PostgreSQL.
  * Section 5 empties Redis: it runs where the run's queues are on Redis, and says why it skips
@@ -29,7 +29,8 @@ import {
   type BillingCounts,
 } from '../../helpers/invariants.ts';
 import { chargeDeps, schedulerDeps } from '../../../src/composition/roles.ts';
-import { runSchedulerTick, sweepOwedCharges, type SchedulerDeps } from '../../../src/scheduler/scheduler.service.ts';
+import { runSchedulerTick, type SchedulerDeps } from '../../../src/scheduler/scheduler.service.ts';
+import { reconcile } from '../../../src/scheduler/reconciler.ts';
 import { attemptCharge } from '../../../src/billing/charges/attempt-charge.service.ts';
 import { CHARGE_STEPS } from '../../../src/billing/charges/charge-hooks.ts';
 import { testRedis } from '../../helpers/redis.ts';
@@ -220,7 +221,7 @@ function sweeping(s: Scenario, intervalMs = 300): { stop(): Promise<number> } {
   let swept = 0;
   const loop = (async () => {
     while (!stopped) {
-      swept += await sweepOwedCharges(s.deps, 0).catch(() => 0);
+      swept += await reconcile(s.deps, 0).catch(() => 0);
       await sleep(intervalMs);
     }
   })();

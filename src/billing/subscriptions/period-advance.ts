@@ -1,0 +1,248 @@
+import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../calendar/billing-calendar.ts';
+import { prorateFirstPeriod } from '../proration/proration.ts';
+import type { NewEvent } from '../events/events.service.ts';
+import { periodInvoice, type PendingItem } from '../invoices/lines/period-invoice.ts';
+import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
+
+/**
+ * The period rule: what a subscription whose period begins turns into (the period's invoice and
+ * the subscription one period on, its cancellation at period end, or its fixed term completing).
+ * Pure: no database, no clock; the scheduler claims the rows and writes what this answers.
+ */
+
+/** Subscription states that are billed when a period begins (a paused one waits, an ended one is not billed). */
+export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+/** A due subscription as the claim reads it (`claimDueSubscriptions`): instants as PostgreSQL wrote them. */
+export interface DueSubscription extends HeldCoupon {
+  id: string;
+  merchant_id: string;
+  environment: string;
+  status: string;
+  plan_id: string;
+  next_plan_id: string | null;
+  time_zone: string;
+  anchor_at: string;
+  next_period_index: number;
+  next_charge_at: string;
+  cancel_at_period_end: boolean;
+  /** The plan billed from this period on (the next plan where one is set). */
+  plan_amount: string;
+  plan_currency: string;
+  plan_interval: Interval;
+  plan_interval_count: number;
+  /** JSON text: handed on to the invoice as it is. */
+  plan_dunning: string;
+  /** The cadence of the plan the subscription is on now. */
+  current_interval: Interval;
+  current_interval_count: number;
+  /** The test clock's time, for a subscription on one. */
+  clock_time: string | null;
+  // What the period's invoice is composed of (src/billing/invoices/lines).
+  plan_name: string;
+  plan_setup_fee: string;
+  plan_billing_cycles: number | null;
+  quantity: number;
+  next_quantity: number | null;
+  periods_invoiced: number;
+  credit_balance: string;
+  pending_items: PendingItem[] | null;
+}
+
+/** A subscription advanced (or cancelled, or completed), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
+export interface PeriodAdvance {
+  id: string;
+  plan_id: string;
+  status: string;
+  anchor_at: string;
+  next_period_index: number;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  next_charge_at: string | null;
+  cancelled_at: string | null;
+  /** Quantity, period invoices and credit after this period (null: unchanged). */
+  quantity: number | null;
+  periods_invoiced: number | null;
+  credit_balance: number | null;
+  /** A held coupon counted one more period invoice (`once` and `repeating` run down, then drop). */
+  coupon_used: boolean;
+}
+
+/** The invoice of the period that began, as the batch statement reads it. */
+export interface PeriodInvoiceRow {
+  merchant_id: string;
+  environment: string;
+  subscription_id: string;
+  plan_id: string;
+  /** -1 for a first period before a billing anchor. */
+  period_index: number;
+  period_start: string;
+  period_end: string;
+  /** The amount to charge, as text (a bigint). */
+  amount: string;
+  currency: string;
+  /** The plan's dunning policy as JSON text. */
+  dunning: string;
+  /** The composed invoice: lines as JSON text; an amount of 0 is paid at once, with no purchase. */
+  lines: string;
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  status: 'open' | 'paid';
+  paid_at: string | null;
+  /** The one-off items it took, as a JSON array of ids. */
+  item_ids: string;
+}
+
+export interface PlannedPeriod {
+  advance: PeriodAdvance;
+  invoice: PeriodInvoiceRow | null;
+  events: NewEvent[];
+  /** When the subscription is due next (epoch ms), or null when it is not. */
+  nextChargeMs: number | null;
+}
+
+/** What one due subscription turns into: the period's invoice and the subscription advanced, or its cancellation or completion. */
+export function advancePeriod(row: DueSubscription): PlannedPeriod {
+  if (row.cancel_at_period_end) return cancelledAtPeriodEnd(row);
+  let anchorAt = row.anchor_at;
+  let index = row.next_period_index;
+  let planId = row.plan_id;
+  if (row.next_plan_id) {
+    // A plan change takes effect at this period boundary; a new cadence re-anchors the calendar here.
+    planId = row.next_plan_id;
+    if (row.plan_interval !== row.current_interval || row.plan_interval_count !== row.current_interval_count) {
+      anchorAt = row.next_charge_at;
+      index = 0;
+    }
+  }
+  const cadence: Cadence = { interval: row.plan_interval, intervalCount: row.plan_interval_count, timeZone: row.time_zone };
+  // Before a billing anchor: a first period from the start to the anchor, charged pro rata at the start.
+  const stub = index === 0 && Date.parse(row.next_charge_at) < Date.parse(anchorAt);
+  const p = stub ? { start: Date.parse(row.next_charge_at), end: Date.parse(anchorAt) } : periodMs(new Date(anchorAt), cadence, index);
+  const [start, end] = [isoInstant(p.start), isoInstant(p.end)];
+  const quantityNow = row.next_quantity ?? row.quantity;
+  const proratedAmount = stub
+    ? prorateFirstPeriod({
+        amount: Number(row.plan_amount) * quantityNow,
+        start: new Date(p.start),
+        anchor: new Date(p.end),
+        intervalStart: intervalStartBefore(new Date(p.end), cadence),
+      }).amount
+    : undefined;
+  const composed = periodInvoice({
+    planName: row.plan_name,
+    planAmount: Number(row.plan_amount),
+    setupFee: Number(row.plan_setup_fee),
+    billingCycles: row.plan_billing_cycles,
+    quantity: row.quantity,
+    nextQuantity: row.next_quantity,
+    periodsInvoiced: row.periods_invoiced,
+    creditBalance: Number(row.credit_balance),
+    discount: heldDiscount(row, row.plan_currency),
+    proratedAmount,
+    items: row.pending_items ?? [],
+    period: { start: new Date(p.start), end: new Date(p.end) },
+  });
+  if (composed.kind === 'completed') return completedTerm(row);
+  const { invoice: bill } = composed;
+  const events: NewEvent[] = [];
+  if (row.status === 'trialing')
+    events.push({
+      merchantId: row.merchant_id,
+      environment: row.environment,
+      type: 'subscription.updated',
+      data: { previous_status: 'trialing' },
+    });
+  return {
+    advance: {
+      id: row.id,
+      plan_id: planId,
+      status: row.status === 'trialing' ? 'active' : row.status,
+      anchor_at: anchorAt,
+      next_period_index: stub ? index : index + 1,
+      current_period_start: start,
+      current_period_end: end,
+      next_charge_at: end,
+      cancelled_at: null,
+      quantity: composed.quantity,
+      periods_invoiced: composed.periodsInvoiced,
+      credit_balance: composed.creditBalance,
+      coupon_used: row.coupon_code !== null,
+    },
+    invoice: {
+      merchant_id: row.merchant_id,
+      environment: row.environment,
+      subscription_id: row.id,
+      plan_id: planId,
+      period_index: stub ? -1 : index,
+      period_start: start,
+      period_end: end,
+      amount: String(bill.amount),
+      currency: row.plan_currency,
+      dunning: row.plan_dunning,
+      lines: JSON.stringify(bill.lines),
+      subtotal: bill.subtotal,
+      discount: bill.discount,
+      credit_applied: bill.creditApplied,
+      status: bill.amount === 0 ? 'paid' : 'open',
+      paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
+      item_ids: JSON.stringify(composed.itemIds),
+    },
+    events,
+    nextChargeMs: p.end,
+  };
+}
+
+/** Whether the subscription is still due after this period, at `now` (its test clock's time where it has one). */
+export function stillDue(planned: PlannedPeriod, row: DueSubscription, now: Date): boolean {
+  const at = row.clock_time === null ? now.getTime() : Date.parse(row.clock_time);
+  return planned.nextChargeMs !== null && planned.nextChargeMs <= at;
+}
+
+/** The subscription unchanged but for its status (null columns: left as they are). */
+function ended(row: DueSubscription, status: 'cancelled' | 'completed', cancelledAt: string | null): PeriodAdvance {
+  return {
+    id: row.id,
+    plan_id: row.plan_id,
+    status,
+    anchor_at: row.anchor_at,
+    next_period_index: row.next_period_index,
+    current_period_start: null,
+    current_period_end: null,
+    next_charge_at: null,
+    cancelled_at: cancelledAt,
+    quantity: null,
+    periods_invoiced: null,
+    credit_balance: null,
+    coupon_used: false,
+  };
+}
+
+/** A cancellation at period end takes effect as the period ends: no invoice. */
+function cancelledAtPeriodEnd(row: DueSubscription): PlannedPeriod {
+  return {
+    advance: ended(row, 'cancelled', row.next_charge_at),
+    invoice: null,
+    events: [{ merchantId: row.merchant_id, environment: row.environment, type: 'subscription.cancelled', data: { reason: 'period_end' } }],
+    nextChargeMs: null,
+  };
+}
+
+/** A fixed-term plan's last invoiced period has ended: the subscription completes, with no invoice. */
+function completedTerm(row: DueSubscription): PlannedPeriod {
+  const at = new Date(row.next_charge_at).toISOString();
+  return {
+    advance: ended(row, 'completed', null),
+    invoice: null,
+    events: [
+      {
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        type: 'subscription.completed',
+        data: { subscription_id: row.id, completed_at: at, periods_invoiced: row.periods_invoiced },
+      },
+    ],
+    nextChargeMs: null,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Sql } from '../../../platform/sql.ts';
+import { HELD_COUPON_COLUMNS } from '../../coupons/redeem-coupon.ts';
+import type { DueSubscription } from '../period-advance.ts';
+
+const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
+  s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
+  p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
+  cp.interval as current_interval, cp.interval_count as current_interval_count,
+  p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
+  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS},
+  (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity)
+     order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;
+
+/**
+ * Claims up to `limit` due subscriptions in `tx`, locking them and skipping rows another scheduler
+ * holds: subscriptions on the real clock due by `now`, and those attached to a test clock due by
+ * the clock's time. Each claim reads through the partial due index, so a tick costs what is due,
+ * not the size of the table. One statement, and a second for test clocks only when the first
+ * came back short. The status lists are written out as the partial due index's predicate is.
+ */
+export async function claimDueSubscriptions(tx: Sql, now: Date, limit: number): Promise<DueSubscription[]> {
+  const real = await tx.query<DueSubscription>(
+    `with due as (
+       select id from billing.subscriptions
+        where test_clock_id is null and status in ('trialing', 'active', 'past_due') and next_charge_at <= $1
+        order by next_charge_at limit $2 for update skip locked)
+     select ${DUE_COLUMNS}, null as clock_time from due join billing.subscriptions s using (id)
+       join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
+    [now, limit],
+  );
+  if (real.length >= limit) return real;
+  const clocked = await tx.query<DueSubscription>(
+    `with due as (
+       select s.id, c.frozen_time from billing.test_clocks c join billing.subscriptions s on s.test_clock_id = c.id
+        where s.status in ('trialing', 'active', 'past_due') and s.next_charge_at <= c.frozen_time
+        order by s.next_charge_at limit $1 for update of s skip locked)
+     select ${DUE_COLUMNS}, due.frozen_time as clock_time from due join billing.subscriptions s using (id)
+       join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
+       join billing.plans cp on cp.id = s.plan_id
+       left join billing.coupons k on k.id = s.coupon_id`,
+    [limit - real.length],
+  );
+  return real.concat(clocked);
+}
