@@ -2,27 +2,27 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { list, ok } from '../platform/http/envelope.ts';
-import { PageQuery, toPage } from '../platform/pagination.ts';
+import { toPage } from '../platform/pagination.ts';
 import { AppError, PlatformErrors } from '../platform/errors.ts';
 import '../platform/http/principal.ts';
-import type { Principal } from '../platform/http/principal.ts';
-import type { BillingCore } from '../billing/billing-core.ts';
-import { PlanCreate } from '../billing/plans/plans.service.ts';
-import { MoveSubscriptions } from '../billing/plans/move-subscriptions.service.ts';
 import {
+  EVENT_TYPES,
+  InvoiceFilter,
+  InvoiceRefundInput,
+  MoveSubscriptions,
+  PlanCreate,
+  requestHash,
   SubscriptionCancel,
   SubscriptionCreate,
   SubscriptionFilter,
   SubscriptionUpdate,
-} from '../billing/subscriptions/subscriptions.service.ts';
-import { InvoiceFilter } from '../billing/invoices/invoices.service.ts';
-import { EVENT_TYPES } from '../billing/events/events.service.ts';
-import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
-import { requestHash } from '../billing/idempotency/idempotency.service.ts';
-import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';
+  TestClockInput,
+  WebhookCreate,
+  type BillingCore,
+} from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
-import { InvoiceRefundInput } from '../billing/refunds/refund-invoice.service.ts';
+import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,13 +32,7 @@ declare module 'fastify' {
 
 // Every billing id is a UUID: anything else names no record and answers 404 (server-kit), never reaches SQL.
 const Id = z.object({ id: z.uuid() });
-const Listing = PageQuery.extend({ test: z.string().optional() });
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
-  return req.principal;
-}
 
 /**
  * Plans, subscriptions, invoices, events and (in the sandbox) test clocks: the same `/v1.0`

@@ -4,7 +4,7 @@ import type { Sql, SqlPool } from '../platform/sql.ts';
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../billing/calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../billing/proration/proration.ts';
 import { bornRelayedSql, eventDataSql, type NewEvent } from '../billing/events/events.service.ts';
-import { subscriptionJsonSql } from '../billing/subscriptions/subscriptions.service.ts';
+import { subscriptionJsonSql } from '../billing/subscriptions/subscription-view.ts';
 import { voidOwedInvoicesSql } from '../billing/invoices/void-owed.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import { expiringNoticeDueSql, notifyExpiringCards } from '../billing/cards/card-expiry.service.ts';

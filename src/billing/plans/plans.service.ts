@@ -5,6 +5,7 @@ import { readPage, type Page, type Paginated } from '../../platform/pagination.t
 import { INTERVALS } from '../calendar/billing-calendar.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { merchantScope } from '../merchant-scope.ts';
 import type { DunningPolicy } from './plan.entity.ts';
 
 export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
@@ -51,20 +52,10 @@ export interface PlanView {
   archived_at: string | null;
 }
 
-interface PlanRow {
-  id: string;
-  name: string;
+/** A plan as `billing.plans` stores it: the view's fields, money as `bigint` text. */
+export interface PlanRow extends Omit<PlanView, 'amount' | 'setup_fee'> {
   amount: string;
-  currency: string;
-  interval: string;
-  interval_count: number;
-  trial_days: number;
   setup_fee: string;
-  billing_cycles: number | null;
-  dunning: DunningPolicy;
-  status: string;
-  created_at: string;
-  archived_at: string | null;
 }
 
 export function toPlanView(r: PlanRow): PlanView {
@@ -112,18 +103,16 @@ export async function getPlan(db: Sql, merchant: MerchantRef, id: string): Promi
   return plan;
 }
 
+/** The plan a subscription is to bill on: 404 when there is none, 422 when it is archived. */
+export async function requireActivePlan(db: Sql, merchant: MerchantRef, id: string): Promise<PlanView> {
+  const plan = await getPlan(db, merchant, id);
+  if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  return plan;
+}
+
 export function listPlans(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<PlanView>> {
-  return readPage(
-    db,
-    page,
-    {
-      select: `select ${COLUMNS}`,
-      from: 'from billing.plans where merchant_id = $1 and environment = $2',
-      orderBy: 'order by created_at desc, id desc',
-      params: [merchant.merchantId, merchant.environment],
-    },
-    toPlanView,
-  );
+  const scope = merchantScope('billing.plans', merchant);
+  return readPage(db, page, { select: `select ${COLUMNS}`, orderBy: 'order by created_at desc, id desc', ...scope }, toPlanView);
 }
 
 /** Archived plans take no new subscriptions; existing ones keep billing on them. */
