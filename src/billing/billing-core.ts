@@ -20,19 +20,11 @@ import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate 
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
-import type { z } from 'zod';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
 import { retryInvoiceNow } from './dunning/retry.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveries,
-  retryDelivery,
-  listWebhooks,
-  type WebhookCreate,
-} from './webhooks/webhooks.service.ts';
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
+import { listDeliveries, retryDelivery } from './webhooks/webhook-deliveries.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -44,7 +36,7 @@ export { CouponCreate } from './coupons/coupons.service.ts';
 export { ItemCreate } from './items/items.service.ts';
 export { EVENT_TYPES } from './events/events.service.ts';
 export { TestClockInput } from './test-clocks/test-clocks.service.ts';
-export { WebhookCreate } from './webhooks/webhooks.service.ts';
+export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 export { requestHash } from './idempotency/idempotency.service.ts';
 
 export interface BillingCoreDeps {
@@ -118,7 +110,7 @@ export class BillingCore {
     return getInvoice(this.#deps.sql, m, id);
   };
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
-  invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
+  invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
   retryInvoice = async (m: MerchantRef, id: string) => {
     const result = await retryInvoiceNow(this.#deps.charge, m, id);
