@@ -108,10 +108,7 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
       subscriptionId: inv.subscription_id,
     };
   });
-  const outcome: RefundOutcome = await deps.gateway
-    .refund(merchant, { purchaseId: claimed.purchaseId, amount: claimed.amount, reference: claimed.reference })
-    .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
-  await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+  const outcome = await sendRefund(deps, merchant, invoiceId, claimed);
   switch (outcome.kind) {
     case 'approved':
       return;
@@ -173,11 +170,17 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
       currency: r.currency,
       subscriptionId: r.subscription_id,
     };
-    const outcome: RefundOutcome = await deps.gateway
-      .refund(merchant, { purchaseId: r.purchase_id, amount: claimed.amount, reference: r.reference })
-      .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
-    await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+    await sendRefund(deps, merchant, invoiceId, claimed);
   }
+}
+
+/** Sends a claimed refund (again) under its reference and records its outcome; a call that fails is `unknown`. */
+async function sendRefund(deps: RefundDeps, merchant: MerchantRef, invoiceId: string, claimed: Claimed): Promise<RefundOutcome> {
+  const outcome: RefundOutcome = await deps.gateway
+    .refund(merchant, { purchaseId: claimed.purchaseId, amount: claimed.amount, reference: claimed.reference })
+    .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
+  await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+  return outcome;
 }
 
 async function recordOutcome(
