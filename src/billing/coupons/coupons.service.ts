@@ -5,11 +5,11 @@ import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { CurrencyCode, minorUnits } from '../money-input.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { COUPON_DURATIONS } from './coupon.entity.ts';
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const Code = z
   .string()
   .min(1)
@@ -29,12 +29,8 @@ export const CouponCreate = z
         'percent_off has at most two decimals',
       )
       .optional(),
-    amount_off: z.number().int('amount_off must be an integer in minor units').min(1).max(99_999_999_999).optional(),
-    currency: z
-      .string()
-      .transform((c) => c.toUpperCase())
-      .refine((c) => CURRENCIES.has(c), 'currency must be an ISO 4217 code')
-      .optional(),
+    amount_off: minorUnits('amount_off', 1).optional(),
+    currency: CurrencyCode.optional(),
     duration: z.enum(COUPON_DURATIONS),
     duration_in_periods: z.number().int().min(1).max(1000).optional(),
     max_redemptions: z.number().int().min(1).max(1_000_000_000).optional(),

@@ -3,12 +3,13 @@ import { iso } from '../../platform/time.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { minorUnits } from '../money-input.ts';
 import { itemLine } from '../invoices/lines/invoice-line.ts';
 import { writeImmediateInvoice } from '../invoices/immediate-invoice.service.ts';
 
 export const ItemCreate = z.strictObject({
   description: z.string().trim().min(1).max(500),
-  amount: z.number().int('amount must be an integer in minor units').min(1, 'amount must be greater than 0').max(99_999_999_999),
+  amount: minorUnits('amount', 1, 'amount must be greater than 0'),
   quantity: z.number().int().min(1).max(100_000).default(1),
   invoice_now: z.boolean().default(false),
   test: z.boolean().optional(),

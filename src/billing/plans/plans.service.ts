@@ -5,11 +5,11 @@ import { readPage, type Page, type Paginated } from '../../platform/pagination.t
 import { INTERVALS } from '../calendar/billing-calendar.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { CurrencyCode, minorUnits } from '../money-input.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import type { DunningPolicy } from './plan.entity.ts';
 
 export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export const DunningInput = z.strictObject({
   retry_days: z
@@ -21,15 +21,12 @@ export const DunningInput = z.strictObject({
 
 export const PlanCreate = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  amount: z.number().int('amount must be an integer in minor units').min(1, 'amount must be greater than 0').max(99_999_999_999),
-  currency: z
-    .string()
-    .transform((c) => c.toUpperCase())
-    .refine((c) => CURRENCIES.has(c), 'currency must be an ISO 4217 code'),
+  amount: minorUnits('amount', 1, 'amount must be greater than 0'),
+  currency: CurrencyCode,
   interval: z.enum(INTERVALS),
   interval_count: z.number().int().min(1).max(365).default(1),
   trial_days: z.number().int().min(0).max(730).default(0),
-  setup_fee: z.number().int('setup_fee must be an integer in minor units').min(0).max(99_999_999_999).default(0),
+  setup_fee: minorUnits('setup_fee', 0).default(0),
   billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
   dunning: DunningInput.optional(),
   test: z.boolean().optional(),
