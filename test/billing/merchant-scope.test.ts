@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { merchantScope } from '../../src/billing/merchant-scope.ts';
 
-const merchant = { merchantId: 'm-1', environment: 'sandbox' };
+const merchant = { merchantId: 'm-1', environment: 'sandbox' as const };
 
 describe('merchantScope', () => {
   it('keeps a list to the merchant and its environment', () => {

@@ -8,27 +8,6 @@ import { assertLineFits, type SubscriptionCreate } from './subscription-input.ts
 import { SUBSCRIPTION_COLUMNS, toSubscriptionView, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { markClockBusy, nowFor, requireCard, type SubscriptionDeps } from './subscription-context.ts';
 
-/** Local midnight of a `YYYY-MM-DD` start date in the subscription's zone, or the instant given. */
-function startInstant(value: string, timeZone: string): Date {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
-  return localMidnight(value, timeZone);
-}
-
-/** A billing anchor lies within one interval after the start, and does not go with a trial. */
-function checkBillingAnchor(
-  plan: { trial_days: number; interval: string; interval_count: number },
-  start: Date,
-  timeZone: string,
-  anchor: Date,
-): Date {
-  if (plan.trial_days > 0) throw BillingErrors.validation(['billing_anchor: a plan with a trial starts billing when the trial ends']);
-  const cadence: Cadence = { interval: plan.interval as Interval, intervalCount: plan.interval_count, timeZone };
-  if (anchor.getTime() <= start.getTime() || intervalStartBefore(anchor, cadence).getTime() > start.getTime()) {
-    throw BillingErrors.validation(['billing_anchor: must fall after the start and within one interval of it']);
-  }
-  return anchor;
-}
-
 /**
  * Subscribes a card to an active plan: trialing when the plan has a trial, its first charge due at
  * the anchor (or, with a billing anchor, at the start, for a prorated first period).
@@ -92,4 +71,25 @@ export async function createSubscription(
     if (input.test_clock_id) await markClockBusy(tx, input.test_clock_id, firstCharge, created);
     return view;
   });
+}
+
+/** Local midnight of a `YYYY-MM-DD` start date in the subscription's zone, or the instant given. */
+function startInstant(value: string, timeZone: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  return localMidnight(value, timeZone);
+}
+
+/** A billing anchor lies within one interval after the start, and does not go with a trial. */
+function checkBillingAnchor(
+  plan: { trial_days: number; interval: string; interval_count: number },
+  start: Date,
+  timeZone: string,
+  anchor: Date,
+): Date {
+  if (plan.trial_days > 0) throw BillingErrors.validation(['billing_anchor: a plan with a trial starts billing when the trial ends']);
+  const cadence: Cadence = { interval: plan.interval as Interval, intervalCount: plan.interval_count, timeZone };
+  if (anchor.getTime() <= start.getTime() || intervalStartBefore(anchor, cadence).getTime() > start.getTime()) {
+    throw BillingErrors.validation(['billing_anchor: must fall after the start and within one interval of it']);
+  }
+  return anchor;
 }
