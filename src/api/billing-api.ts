@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { list, ok } from '../platform/http/envelope.ts';
-import { PageQuery, toPage } from '../platform/pagination.ts';
+import { toPage } from '../platform/pagination.ts';
 import { AppError, PlatformErrors } from '../platform/errors.ts';
 import '../platform/http/principal.ts';
-import type { Principal } from '../platform/http/principal.ts';
 import {
   EVENT_TYPES,
   InvoiceFilter,
@@ -23,6 +22,7 @@ import {
 } from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
+import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,13 +32,7 @@ declare module 'fastify' {
 
 // Every billing id is a UUID: anything else names no record and answers 404 (server-kit), never reaches SQL.
 const Id = z.object({ id: z.uuid() });
-const Listing = PageQuery.extend({ test: z.string().optional() });
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
-  return req.principal;
-}
 
 /**
  * Plans, subscriptions, invoices, events and (in the sandbox) test clocks: the same `/v1.0`

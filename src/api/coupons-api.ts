@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { list, ok } from '../platform/http/envelope.ts';
-import { PageQuery, toPage } from '../platform/pagination.ts';
-import { AppError } from '../platform/errors.ts';
-import type { Principal } from '../platform/http/principal.ts';
+import { toPage } from '../platform/pagination.ts';
 import { CouponCreate, type BillingCore } from '../billing/billing-core.ts';
+import { Listing, principalOf } from './route-kit.ts';
 
 const Code = z.object({ code: z.string().min(1).max(64) });
-const Listing = PageQuery.extend({ test: z.string().optional() });
-
-function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
-  return req.principal;
-}
 
 /** Coupons: created once per code (201, or 409 for a code taken), read by code, archived. */
 export function registerCouponRoutes(app: HttpServer, core: BillingCore, test: boolean): void {

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import { ok } from '../platform/http/envelope.ts';
-import { AppError } from '../platform/errors.ts';
-import type { Principal } from '../platform/http/principal.ts';
 import { ItemCreate, type BillingCore } from '../billing/billing-core.ts';
+import { principalOf } from './route-kit.ts';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
 const ItemId = Id.extend({ item_id: z.string().min(1).max(64) });
-
-function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
-  return req.principal;
-}
 
 /** One-off items on a subscription: on its next period invoice, or invoiced and charged now. */
 export function registerItemRoutes(app: HttpServer, core: BillingCore, test: boolean): void {

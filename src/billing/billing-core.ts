@@ -4,19 +4,13 @@ import type { SqlPool } from '../platform/sql.ts';
 import type { Page } from '../platform/pagination.ts';
 import type { BillingGateway, MerchantRef } from './ports/gateway-port.ts';
 import { archivePlan, createPlan, getPlan, listPlans, type PlanCreate } from './plans/plans.service.ts';
-import {
-  cancelSubscription,
-  createSubscription,
-  getSubscription,
-  listSubscriptions,
-  pauseSubscription,
-  resumeSubscription,
-  updateSubscription,
-  type SubscriptionCreate,
-  type SubscriptionDeps,
-  type SubscriptionFilter,
-  type SubscriptionUpdate,
-} from './subscriptions/subscriptions.service.ts';
+import type { SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscription-input.ts';
+import type { SubscriptionDeps } from './subscriptions/subscription-context.ts';
+import { createSubscription } from './subscriptions/create-subscription.service.ts';
+import { getSubscription, listSubscriptions } from './subscriptions/read-subscriptions.service.ts';
+import { updateSubscription } from './subscriptions/update-subscription.service.ts';
+import { pauseSubscription, resumeSubscription } from './subscriptions/pause-resume.service.ts';
+import { cancelSubscription } from './subscriptions/cancel-subscription.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
 import { addItem, deleteItem, getItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
 import { attemptCharge } from './charges/attempt-charge.service.ts';
@@ -26,19 +20,24 @@ import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate 
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
-import type { z } from 'zod';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
 import { retryInvoiceNow } from './dunning/retry.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveries,
-  retryDelivery,
-  listWebhooks,
-  type WebhookCreate,
-} from './webhooks/webhooks.service.ts';
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
+import { listDeliveries, retryDelivery } from './webhooks/webhook-deliveries.service.ts';
+
+// The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
+export { PlanCreate } from './plans/plans.service.ts';
+export { MoveSubscriptions } from './plans/move-subscriptions.service.ts';
+export { SubscriptionCancel, SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscription-input.ts';
+export { InvoiceFilter } from './invoices/invoices.service.ts';
+export { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+export { CouponCreate } from './coupons/coupons.service.ts';
+export { ItemCreate } from './items/items.service.ts';
+export { EVENT_TYPES } from './events/events.service.ts';
+export { TestClockInput } from './test-clocks/test-clocks.service.ts';
+export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
+export { requestHash } from './idempotency/idempotency.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -83,8 +82,7 @@ export class BillingCore {
     return created;
   };
   subscription = (m: MerchantRef, id: string) => getSubscription(this.#deps.sql, m, id);
-  subscriptions = (m: MerchantRef, page: Page, filter: z.infer<typeof SubscriptionFilter>) =>
-    listSubscriptions(this.#deps.sql, m, page, filter);
+  subscriptions = (m: MerchantRef, page: Page, filter: SubscriptionFilter) => listSubscriptions(this.#deps.sql, m, page, filter);
   updateSubscription = (m: MerchantRef, id: string, input: SubscriptionUpdate) => updateSubscription(this.#subs, m, id, input);
   pauseSubscription = (m: MerchantRef, id: string) => pauseSubscription(this.#subs, m, id);
   resumeSubscription = async (m: MerchantRef, id: string) => {
@@ -112,7 +110,7 @@ export class BillingCore {
     return getInvoice(this.#deps.sql, m, id);
   };
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
-  invoices = (m: MerchantRef, page: Page, filter: z.infer<typeof InvoiceFilter>) => listInvoices(this.#deps.sql, m, page, filter);
+  invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
   retryInvoice = async (m: MerchantRef, id: string) => {
     const result = await retryInvoiceNow(this.#deps.charge, m, id);
@@ -149,16 +147,3 @@ export class BillingCore {
   completeIdempotencyKey = (m: MerchantRef, key: string, status: number, body: unknown) =>
     completeIdempotencyKey(this.#deps.sql, m, key, status, body);
 }
-
-// The schemas of the use cases above, for the API's routes (and the demo that drives them).
-export { PlanCreate } from './plans/plans.service.ts';
-export { MoveSubscriptions } from './plans/move-subscriptions.service.ts';
-export { SubscriptionCancel, SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscriptions.service.ts';
-export { InvoiceFilter } from './invoices/invoices.service.ts';
-export { EVENT_TYPES } from './events/events.service.ts';
-export { TestClockInput } from './test-clocks/test-clocks.service.ts';
-export { requestHash } from './idempotency/idempotency.service.ts';
-export { WebhookCreate } from './webhooks/webhooks.service.ts';
-export { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
-export { CouponCreate } from './coupons/coupons.service.ts';
-export { ItemCreate } from './items/items.service.ts';

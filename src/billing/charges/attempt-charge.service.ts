@@ -11,7 +11,7 @@ import { applyFailure, type FailureFollowUps } from '../dunning/apply-failure.se
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
 import { deferForCaps } from '../dunning/cap-deferral.service.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
-import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
+import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
 
 export interface ChargeDeps {
   sql: SqlPool;

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { Timestamp } from '../../platform/timestamps.ts';
 import { iso } from '../../platform/time.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import type { Page, Paginated } from '../../platform/pagination.ts';
+import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { CurrencyCode, minorUnits } from '../money-input.ts';
+import { merchantScope } from '../merchant-scope.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { COUPON_DURATIONS } from './coupon.entity.ts';
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const Code = z
   .string()
   .min(1)
@@ -28,12 +29,8 @@ export const CouponCreate = z
         'percent_off has at most two decimals',
       )
       .optional(),
-    amount_off: z.number().int('amount_off must be an integer in minor units').min(1).max(99_999_999_999).optional(),
-    currency: z
-      .string()
-      .transform((c) => c.toUpperCase())
-      .refine((c) => CURRENCIES.has(c), 'currency must be an ISO 4217 code')
-      .optional(),
+    amount_off: minorUnits('amount_off', 1).optional(),
+    currency: CurrencyCode.optional(),
     duration: z.enum(COUPON_DURATIONS),
     duration_in_periods: z.number().int().min(1).max(1000).optional(),
     max_redemptions: z.number().int().min(1).max(1_000_000_000).optional(),
@@ -77,21 +74,10 @@ export interface CouponView {
   archived_at: string | null;
 }
 
-export interface CouponRow {
-  id: string;
-  code: string;
-  name: string | null;
+/** A coupon as `billing.coupons` stores it: the view's fields, the percentage in basis points, money as `bigint` text. */
+export interface CouponRow extends Omit<CouponView, 'percent_off' | 'amount_off'> {
   percent_off_basis_points: number | null;
   amount_off: string | null;
-  currency: string | null;
-  duration: string;
-  duration_in_periods: number | null;
-  max_redemptions: number | null;
-  times_redeemed: number;
-  redeem_by: string | null;
-  status: string;
-  created_at: string;
-  archived_at: string | null;
 }
 
 export const COUPON_COLUMNS = `id, code, name, percent_off_basis_points, amount_off, currency, duration, duration_in_periods,
@@ -159,19 +145,9 @@ export async function getCoupon(db: Sql, merchant: MerchantRef, code: string): P
   return toCouponView(row);
 }
 
-export async function listCoupons(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<CouponView>> {
-  const [rows, counts] = await Promise.all([
-    db.query<CouponRow>(
-      `select ${COUPON_COLUMNS} from billing.coupons where merchant_id = $1 and environment = $2
-        order by created_at desc, id desc limit $3 offset $4`,
-      [merchant.merchantId, merchant.environment, page.limit, page.skip],
-    ),
-    db.query<{ n: number }>('select count(*)::int as n from billing.coupons where merchant_id = $1 and environment = $2', [
-      merchant.merchantId,
-      merchant.environment,
-    ]),
-  ]);
-  return { items: rows.map(toCouponView), total: counts[0]?.n ?? 0, page };
+export function listCoupons(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<CouponView>> {
+  const scope = merchantScope('billing.coupons', merchant);
+  return readPage(db, page, { select: `select ${COUPON_COLUMNS}`, orderBy: 'order by created_at desc, id desc', ...scope }, toCouponView);
 }
 
 /** An archived coupon can no longer be redeemed; subscriptions that hold it keep their discount. */

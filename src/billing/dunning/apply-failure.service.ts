@@ -2,7 +2,7 @@ import { prepared, type Sql } from '../../platform/sql.ts';
 import { insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
-import { subscriptionJsonSql } from '../subscriptions/subscriptions.service.ts';
+import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
 import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
 

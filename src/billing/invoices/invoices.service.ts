@@ -1,13 +1,15 @@
 import { iso } from '../../platform/time.ts';
 import { z } from 'zod';
 import type { Sql } from '../../platform/sql.ts';
-import type { Page, Paginated } from '../../platform/pagination.ts';
+import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { merchantScope } from '../merchant-scope.ts';
 import { INVOICE_STATUSES } from './invoice.entity.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 
 export const InvoiceFilter = z.object({ subscription_id: z.uuid().optional(), status: z.enum(INVOICE_STATUSES).optional() });
+export type InvoiceFilter = z.infer<typeof InvoiceFilter>;
 
 export interface AttemptView {
   number: number;
@@ -56,23 +58,16 @@ export interface RefundView {
   created_at: string;
 }
 
-interface Row {
-  id: string;
-  subscription_id: string;
-  kind: string;
-  period_start: string;
-  period_end: string;
+/** The row `SELECT` reads: the view's fields, money as `bigint` text, the attempts and refunds as json (null for none). */
+interface Row extends Omit<
+  InvoiceView,
+  'amount' | 'subtotal' | 'discount' | 'credit_applied' | 'refunded_amount' | 'attempts' | 'refunds'
+> {
   amount: string;
-  currency: string;
-  lines: InvoiceLine[];
   subtotal: string;
   discount: string;
   credit_applied: string;
   refunded_amount: string;
-  status: string;
-  next_attempt_at: string | null;
-  paid_at: string | null;
-  created_at: string;
   attempts: AttemptView[] | null;
   refunds: RefundView[] | null;
 }
@@ -82,8 +77,7 @@ const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'manual', a.manual, 'created_at', a.created_at, 'resolved_at', a.resolved_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
   (select json_agg(json_build_object('amount', r.amount, 'reason', r.reason, 'status', r.status, 'refund_id', r.gateway_refund_id,
-     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds
-  from billing.invoices i`;
+     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds`;
 
 function toView(r: Row): InvoiceView {
   return {
@@ -110,7 +104,7 @@ function toView(r: Row): InvoiceView {
 
 export async function getInvoice(db: Sql, merchant: MerchantRef, id: string): Promise<InvoiceView> {
   const rows = z.uuid().safeParse(id).success
-    ? await db.query<Row>(`${SELECT} where i.id = $1 and i.merchant_id = $2 and i.environment = $3`, [
+    ? await db.query<Row>(`${SELECT} from billing.invoices i where i.id = $1 and i.merchant_id = $2 and i.environment = $3`, [
         id,
         merchant.merchantId,
         merchant.environment,
@@ -121,22 +115,7 @@ export async function getInvoice(db: Sql, merchant: MerchantRef, id: string): Pr
 }
 
 /** Newest first; with `subscription_id`, in period order is what a timeline wants: sort by period_start there. */
-export async function listInvoices(
-  db: Sql,
-  merchant: MerchantRef,
-  page: Page,
-  filter: z.infer<typeof InvoiceFilter>,
-): Promise<Paginated<InvoiceView>> {
-  const where = ['i.merchant_id = $1', 'i.environment = $2'];
-  const params: unknown[] = [merchant.merchantId, merchant.environment];
-  if (filter.subscription_id) where.push(`i.subscription_id = $${params.push(filter.subscription_id)}`);
-  if (filter.status) where.push(`i.status = $${params.push(filter.status)}`);
-  const [rows, counts] = await Promise.all([
-    db.query<Row>(
-      `${SELECT} where ${where.join(' and ')} order by i.period_start desc, i.id desc limit ${page.limit} offset ${page.skip}`,
-      params,
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from billing.invoices i where ${where.join(' and ')}`, params),
-  ]);
-  return { items: rows.map(toView), total: counts[0]?.n ?? 0, page };
+export function listInvoices(db: Sql, merchant: MerchantRef, page: Page, filter: InvoiceFilter): Promise<Paginated<InvoiceView>> {
+  const scope = merchantScope('billing.invoices', merchant, { subscription_id: filter.subscription_id, status: filter.status }, 'i');
+  return readPage(db, page, { select: SELECT, orderBy: 'order by i.period_start desc, i.id desc', ...scope }, toView);
 }

@@ -3,12 +3,13 @@ import { iso } from '../../platform/time.ts';
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { minorUnits } from '../money-input.ts';
 import { itemLine } from '../invoices/lines/invoice-line.ts';
 import { writeImmediateInvoice } from '../invoices/immediate-invoice.service.ts';
 
 export const ItemCreate = z.strictObject({
   description: z.string().trim().min(1).max(500),
-  amount: z.number().int('amount must be an integer in minor units').min(1, 'amount must be greater than 0').max(99_999_999_999),
+  amount: minorUnits('amount', 1, 'amount must be greater than 0'),
   quantity: z.number().int().min(1).max(100_000).default(1),
   invoice_now: z.boolean().default(false),
   test: z.boolean().optional(),
@@ -25,29 +26,14 @@ export interface ItemView {
   created_at: string;
 }
 
-interface ItemRow {
-  id: string;
-  subscription_id: string;
-  description: string;
-  unit_amount: string;
-  quantity: number;
-  invoice_id: string | null;
-  created_at: string;
+/** The row `COLUMNS` reads: the view's fields in its order, money as `bigint` text. */
+interface ItemRow extends Omit<ItemView, 'amount'> {
+  amount: string;
 }
 
-const COLUMNS = 'id, subscription_id, description, unit_amount, quantity, invoice_id, created_at';
+const COLUMNS = 'id, subscription_id, description, unit_amount as amount, quantity, invoice_id, created_at';
 
-function toView(r: ItemRow): ItemView {
-  return {
-    id: r.id,
-    subscription_id: r.subscription_id,
-    description: r.description,
-    amount: Number(r.unit_amount),
-    quantity: r.quantity,
-    invoice_id: r.invoice_id,
-    created_at: iso(r.created_at),
-  };
-}
+const toView = (r: ItemRow): ItemView => ({ ...r, amount: Number(r.amount), created_at: iso(r.created_at) });
 
 interface SubRow {
   id: string;

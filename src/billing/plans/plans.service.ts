@@ -5,10 +5,11 @@ import { readPage, type Page, type Paginated } from '../../platform/pagination.t
 import { INTERVALS } from '../calendar/billing-calendar.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { CurrencyCode, minorUnits } from '../money-input.ts';
+import { merchantScope } from '../merchant-scope.ts';
 import type { DunningPolicy } from './plan.entity.ts';
 
 export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export const DunningInput = z.strictObject({
   retry_days: z
@@ -20,15 +21,12 @@ export const DunningInput = z.strictObject({
 
 export const PlanCreate = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  amount: z.number().int('amount must be an integer in minor units').min(1, 'amount must be greater than 0').max(99_999_999_999),
-  currency: z
-    .string()
-    .transform((c) => c.toUpperCase())
-    .refine((c) => CURRENCIES.has(c), 'currency must be an ISO 4217 code'),
+  amount: minorUnits('amount', 1, 'amount must be greater than 0'),
+  currency: CurrencyCode,
   interval: z.enum(INTERVALS),
   interval_count: z.number().int().min(1).max(365).default(1),
   trial_days: z.number().int().min(0).max(730).default(0),
-  setup_fee: z.number().int('setup_fee must be an integer in minor units').min(0).max(99_999_999_999).default(0),
+  setup_fee: minorUnits('setup_fee', 0).default(0),
   billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
   dunning: DunningInput.optional(),
   test: z.boolean().optional(),
@@ -51,20 +49,10 @@ export interface PlanView {
   archived_at: string | null;
 }
 
-interface PlanRow {
-  id: string;
-  name: string;
+/** A plan as `billing.plans` stores it: the view's fields, money as `bigint` text. */
+export interface PlanRow extends Omit<PlanView, 'amount' | 'setup_fee'> {
   amount: string;
-  currency: string;
-  interval: string;
-  interval_count: number;
-  trial_days: number;
   setup_fee: string;
-  billing_cycles: number | null;
-  dunning: DunningPolicy;
-  status: string;
-  created_at: string;
-  archived_at: string | null;
 }
 
 export function toPlanView(r: PlanRow): PlanView {
@@ -112,18 +100,16 @@ export async function getPlan(db: Sql, merchant: MerchantRef, id: string): Promi
   return plan;
 }
 
+/** The plan a subscription is to bill on: 404 when there is none, 422 when it is archived. */
+export async function requireActivePlan(db: Sql, merchant: MerchantRef, id: string): Promise<PlanView> {
+  const plan = await getPlan(db, merchant, id);
+  if (plan.status !== 'active') throw BillingErrors.validation([`Plan ${plan.id} is archived and takes no new subscriptions`]);
+  return plan;
+}
+
 export function listPlans(db: Sql, merchant: MerchantRef, page: Page): Promise<Paginated<PlanView>> {
-  return readPage(
-    db,
-    page,
-    {
-      select: `select ${COLUMNS}`,
-      from: 'from billing.plans where merchant_id = $1 and environment = $2',
-      orderBy: 'order by created_at desc, id desc',
-      params: [merchant.merchantId, merchant.environment],
-    },
-    toPlanView,
-  );
+  const scope = merchantScope('billing.plans', merchant);
+  return readPage(db, page, { select: `select ${COLUMNS}`, orderBy: 'order by created_at desc, id desc', ...scope }, toPlanView);
 }
 
 /** Archived plans take no new subscriptions; existing ones keep billing on them. */

@@ -19,6 +19,7 @@ export interface RefundDeps {
 }
 
 interface Claimed {
+  invoiceId: string;
   refundId: string;
   reference: string;
   purchaseId: string;
@@ -100,6 +101,7 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
       ],
     );
     return {
+      invoiceId,
       refundId: inserted[0]!.id,
       reference,
       purchaseId: inv.purchase_id,
@@ -108,10 +110,7 @@ export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, inv
       subscriptionId: inv.subscription_id,
     };
   });
-  const outcome: RefundOutcome = await deps.gateway
-    .refund(merchant, { purchaseId: claimed.purchaseId, amount: claimed.amount, reference: claimed.reference })
-    .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
-  await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+  const outcome = await sendRefund(deps, merchant, claimed);
   switch (outcome.kind) {
     case 'approved':
       return;
@@ -166,6 +165,7 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
   );
   for (const r of unsettled) {
     const claimed: Claimed = {
+      invoiceId,
       refundId: r.id,
       reference: r.reference,
       purchaseId: r.purchase_id,
@@ -173,20 +173,20 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
       currency: r.currency,
       subscriptionId: r.subscription_id,
     };
-    const outcome: RefundOutcome = await deps.gateway
-      .refund(merchant, { purchaseId: r.purchase_id, amount: claimed.amount, reference: r.reference })
-      .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
-    await recordOutcome(deps, merchant, invoiceId, claimed, outcome);
+    await sendRefund(deps, merchant, claimed);
   }
 }
 
-async function recordOutcome(
-  deps: RefundDeps,
-  merchant: MerchantRef,
-  invoiceId: string,
-  claimed: Claimed,
-  outcome: RefundOutcome,
-): Promise<void> {
+/** Sends a claimed refund (again) under its reference and records its outcome; a call that fails is `unknown`. */
+async function sendRefund(deps: RefundDeps, merchant: MerchantRef, claimed: Claimed): Promise<RefundOutcome> {
+  const outcome: RefundOutcome = await deps.gateway
+    .refund(merchant, { purchaseId: claimed.purchaseId, amount: claimed.amount, reference: claimed.reference })
+    .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
+  await recordOutcome(deps, merchant, claimed, outcome);
+  return outcome;
+}
+
+async function recordOutcome(deps: RefundDeps, merchant: MerchantRef, claimed: Claimed, outcome: RefundOutcome): Promise<void> {
   const now = deps.now();
   await deps.sql.transaction(async (tx) => {
     const gatewayRefundId = outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome.refundId : null;
@@ -199,7 +199,7 @@ async function recordOutcome(
     // Recorded once: a concurrent resolution of the same refund finds it settled and adds nothing.
     if (outcome.kind !== 'approved' || moved.length === 0) return;
     await tx.query('update billing.invoices set refunded_amount = refunded_amount + $2, updated_at = $3 where id = $1', [
-      invoiceId,
+      claimed.invoiceId,
       claimed.amount,
       now,
     ]);
@@ -208,7 +208,7 @@ async function recordOutcome(
         ...merchant,
         type: 'invoice.refunded',
         data: {
-          invoice_id: invoiceId,
+          invoice_id: claimed.invoiceId,
           subscription_id: claimed.subscriptionId,
           amount: claimed.amount,
           currency: claimed.currency,

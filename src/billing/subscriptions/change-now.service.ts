@@ -1,18 +1,12 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import type { PlanRow as FullPlanRow } from '../plans/plans.service.ts';
 import { prorateChange } from '../proration/proration.ts';
 import { prorationLine } from '../invoices/lines/invoice-line.ts';
 import { writeImmediateInvoice, type ImmediateOutcome } from '../invoices/immediate-invoice.service.ts';
 
-interface PlanRow {
-  id: string;
-  name: string;
-  amount: string;
-  currency: string;
-  interval: string;
-  interval_count: number;
-}
+type PlanRow = Pick<FullPlanRow, 'id' | 'name' | 'amount' | 'currency' | 'interval' | 'interval_count'>;
 
 /** The subscription as the change reads it, locked by the caller. */
 export interface ChangingSubscription {

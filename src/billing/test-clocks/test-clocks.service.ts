@@ -13,12 +13,8 @@ export interface TestClockView {
   created_at: string;
 }
 
-interface Row {
-  id: string;
-  frozen_time: string;
-  status: 'ready' | 'advancing';
-  created_at: string;
-}
+/** The row as read: the view's fields, the instants as PostgreSQL prints them. */
+type Row = TestClockView;
 
 const toView = (r: Row): TestClockView => ({
   id: r.id,

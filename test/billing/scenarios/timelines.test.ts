@@ -295,7 +295,7 @@ describe('declines', () => {
     expect(await eventsOf(api, 'invoice.paid')).toEqual([]);
   });
 
-  // Probable BUG (src/billing/subscriptions/subscriptions.service.ts, resumeSubscription): resume
+  // Probable BUG (src/billing/subscriptions/pause-resume.service.ts, resumeSubscription): resume
   // always sets `active` (or `trialing`), so a past_due subscription paused and resumed reads
   // `active` while its invoice is still past_due. attempt-charge.service.ts keeps the rule "a
   // subscription is past due while any invoice is" (only the last invoice paid brings it back).

@@ -39,22 +39,27 @@ export function subscriptionLine(input: { planName: string; unitAmount: number; 
   };
 }
 
-/** A first period before a billing anchor, charged pro rata. */
-export function proratedSubscriptionLine(input: {
-  planName: string;
+/** A line whose amount is a pro-rata figure over part of a period (`unit_amount` is the full period's price). */
+interface ProRata {
+  description: string;
   unitAmount: number;
   quantity: number;
   amount: number;
   period: Period;
-}): InvoiceLine {
-  return {
-    kind: 'subscription',
-    description: `${input.planName} (prorated until the billing anchor)`,
-    quantity: input.quantity,
-    unit_amount: input.unitAmount,
-    amount: input.amount,
-    ...periodOf(input.period),
-  };
+}
+
+const proRataLine = (kind: InvoiceLineKind, input: ProRata): InvoiceLine => ({
+  kind,
+  description: input.description,
+  quantity: input.quantity,
+  unit_amount: input.unitAmount,
+  amount: input.amount,
+  ...periodOf(input.period),
+});
+
+/** A first period before a billing anchor, charged pro rata. */
+export function proratedSubscriptionLine(input: Omit<ProRata, 'description'> & { planName: string }): InvoiceLine {
+  return proRataLine('subscription', { ...input, description: `${input.planName} (prorated until the billing anchor)` });
 }
 
 /** The plan's setup fee: once per subscription, never multiplied by quantity. */
@@ -74,19 +79,6 @@ export function itemLine(input: { description: string; unitAmount: number; quant
 }
 
 /** A proration line: the credit for unused time (negative) or the charge for the rest (positive). */
-export function prorationLine(input: {
-  description: string;
-  unitAmount: number;
-  quantity: number;
-  amount: number;
-  period: Period;
-}): InvoiceLine {
-  return {
-    kind: 'proration',
-    description: input.description,
-    quantity: input.quantity,
-    unit_amount: input.unitAmount,
-    amount: input.amount,
-    ...periodOf(input.period),
-  };
+export function prorationLine(input: ProRata): InvoiceLine {
+  return proRataLine('proration', input);
 }

@@ -1,7 +1,7 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/events.service.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
-import { subscriptionJsonSql } from '../subscriptions.service.ts';
+import { subscriptionJsonSql } from '../subscription-view.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
 
 /** A batch's rows, each with its billing time `at` (a test clock's for a subscription on one). */

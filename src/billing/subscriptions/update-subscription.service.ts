@@ -1,0 +1,116 @@
+import type { Sql } from '../../platform/sql.ts';
+import { recordEvents } from '../events/events.service.ts';
+import { cardKey, type MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { requireActivePlan } from '../plans/plans.service.ts';
+import { redeemCoupon } from '../coupons/redeem-coupon.ts';
+import { applyChangeNow } from './change-now.service.ts';
+import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
+import type { SubscriptionRow, SubscriptionView } from './subscription-view.ts';
+import { loadSubscription, nowFor, requireCard, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
+import { getSubscription } from './read-subscriptions.service.ts';
+
+/** Card, metadata, coupon, and a plan or quantity that takes effect from the next period or now (prorated). */
+export async function updateSubscription(
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  id: string,
+  input: SubscriptionUpdate,
+): Promise<SubscriptionView> {
+  const card = input.card_token ? await requireCard(deps, merchant, input.card_token) : null;
+  const newPlan = input.plan_id ? await requireActivePlan(deps.sql, merchant, input.plan_id) : undefined;
+  const now = deps.now();
+  const changeNow = input.effective === 'now';
+  let owed: string | null = null;
+  const updated = await deps.sql.transaction(async (tx) => {
+    const current = await loadSubscription(tx, merchant, id, true);
+    if (current.status === 'cancelled' || current.status === 'completed') {
+      throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
+    }
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    if (input.quantity !== undefined || newPlan) {
+      const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
+        current.next_plan_id ?? current.plan_id,
+      ]);
+      assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
+    }
+    if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
+    if (changeNow) {
+      const outcome = await applyChangeNow(tx, merchant, current, {
+        planId: input.plan_id,
+        quantity: input.quantity,
+        prorate: input.prorate ?? true,
+        billingNow: at,
+        now,
+      });
+      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed = outcome.invoiceId;
+    }
+    const view = await setSubscription(
+      tx,
+      id,
+      `card_token = coalesce($2, card_token), card_is_token = coalesce($8, card_is_token),
+          card_key = case when $2::text is null then card_key else $9::text end, metadata = coalesce($3, metadata),
+          card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
+          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
+          next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end`,
+      [
+        input.card_token ?? null,
+        input.metadata ? JSON.stringify(input.metadata) : null,
+        changeNow ? null : (input.plan_id ?? null),
+        now,
+        card?.expiry ?? null,
+        changeNow ? null : (input.quantity ?? null),
+        card ? card.token === input.card_token : null,
+        card && card.token === input.card_token ? cardKey(card) : null,
+      ],
+    );
+    if (card) await releaseHeldInvoices(tx, id, current.test_clock_id, now);
+    const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
+    await recordEvents(tx, at, [
+      {
+        ...merchant,
+        type: 'subscription.updated',
+        data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
+      },
+    ]);
+    return view;
+  });
+  // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
+  if (owed && deps.chargeNow) await deps.chargeNow(owed);
+  return owed ? getSubscription(deps.sql, merchant, id) : updated;
+}
+
+/** A new card releases what was held for the old one: due again at once. */
+async function releaseHeldInvoices(tx: Sql, id: string, testClockId: string | null, now: Date): Promise<void> {
+  const held = await tx.query(
+    `update billing.invoices i set held_for_card = false, retry_enqueued_at = null, updated_at = $2,
+        next_attempt_at = coalesce((select c.frozen_time from billing.test_clocks c where c.id = $3), $2)
+      where i.subscription_id = $1 and i.status = 'past_due' and i.held_for_card returning i.id`,
+    [id, now, testClockId],
+  );
+  if (held.length && testClockId) {
+    await tx.query(`update billing.test_clocks set status = 'advancing', updated_at = $2 where id = $1`, [testClockId, now]);
+  }
+}
+
+/** Redeems a coupon code in place of the one held (the same code again changes nothing), or removes it. */
+async function changeCoupon(
+  tx: Sql,
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  current: SubscriptionRow,
+  code: string | null,
+): Promise<void> {
+  if (code !== null && code === current.coupon) return;
+  let redemption = null;
+  if (code !== null) {
+    const plans = await tx.query<{ currency: string }>('select currency from billing.plans where id = $1', [current.plan_id]);
+    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    redemption = await redeemCoupon(tx, merchant, code, { currency: plans[0]!.currency, at });
+  }
+  await tx.query('update billing.subscriptions set coupon_id = $2, coupon_periods_left = $3 where id = $1', [
+    current.id,
+    redemption?.couponId ?? null,
+    redemption?.periodsLeft ?? null,
+  ]);
+}
