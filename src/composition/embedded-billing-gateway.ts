@@ -1,4 +1,4 @@
-import { purchaseOutcome } from './purchase-outcome.ts';
+import { chargeExtra, purchaseOutcome, refundOutcome } from './purchase-outcome.ts';
 import type {
   BillingGateway,
   CardSummary,
@@ -9,6 +9,7 @@ import type {
   RefundRequest,
 } from '../billing/ports/gateway-port.ts';
 import type { GatewayCore } from '../gateway/gateway-core.ts';
+import { REFERENCE_TAKEN } from '../gateway/reference-taken.ts';
 import { isAppError } from '../platform/errors.ts';
 
 /** The upstream refused us or was never reached: an infrastructure fault, never a payment failure. */
@@ -41,11 +42,7 @@ export class EmbeddedBillingGateway implements BillingGateway {
         currency: request.currency,
         reference: request.reference,
         card_token: request.cardToken,
-        extra: {
-          ecm: '32',
-          stored_credential_indicator: 'S',
-          ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
-        },
+        extra: chargeExtra(request),
       });
     } catch (err) {
       if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
@@ -61,7 +58,7 @@ export class EmbeddedBillingGateway implements BillingGateway {
         // Ours, not the card's: the job fails and is retried in seconds; dunning and the caps are untouched.
         throw new UpstreamFaultError(result.fault, result.reason);
       case 'rejected':
-        if (result.errors.includes('Reference is already taken')) {
+        if (result.code === REFERENCE_TAKEN) {
           // Sent before: adopt what the gateway recorded under this reference.
           const found = await this.findPurchase(merchant, request.reference);
           return found ?? { kind: 'unknown', reason: 'reference taken but not found' };
@@ -98,22 +95,17 @@ export class EmbeddedBillingGateway implements BillingGateway {
     }
     switch (result.kind) {
       case 'processed':
-        return result.view.successful
-          ? { kind: 'approved', refundId: result.view.id! }
-          : { kind: 'declined', refundId: result.view.id, message: result.view.message ?? 'Declined' };
+        return refundOutcome(result.view);
       case 'unknown':
         return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
       case 'fault':
         // Nothing was refunded and the reference is free: the caller retries it as an infrastructure fault.
         throw new UpstreamFaultError(result.fault, result.reason);
       case 'rejected':
-        if (result.errors.includes('Reference is already taken')) {
+        if (result.code === REFERENCE_TAKEN) {
           // Sent before: adopt what the gateway recorded under this reference.
           const found = await this.#core.findRefund(ctx, request.reference).catch(() => null);
-          if (!found) return { kind: 'unknown', reason: 'reference taken but not found' };
-          return found.successful
-            ? { kind: 'approved', refundId: found.id! }
-            : { kind: 'declined', refundId: found.id, message: found.message ?? 'Declined' };
+          return found ? refundOutcome(found) : { kind: 'unknown', reason: 'reference taken but not found' };
         }
         return { kind: 'rejected', message: result.errors.join('; ') };
       default: {

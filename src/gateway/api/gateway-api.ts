@@ -12,7 +12,8 @@ import type { Environment } from '../environment.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import { SandboxScript } from '../sandbox/sandbox-script.ts';
-import { voidTarget, type AuthorizationResult } from '../purchases/authorizations.service.ts';
+import { voidTarget } from '../purchases/authorizations.service.ts';
+import type { AuthorizationResult } from '../purchases/follow-up.ts';
 import '../../platform/http/principal.ts';
 
 declare module 'fastify' {
@@ -96,6 +97,12 @@ function upstreamFault(
   return reply.send(failure([FAULT_MESSAGES[result.fault](what, result.reason)], test, result.view as never));
 }
 
+/** The upstream did not answer: the transaction is recorded as pending, 502. */
+function upstreamPending(reply: FastifyReply, view: object, what: 'purchase' | 'refund', test: boolean): FastifyReply {
+  const message = `The upstream gateway did not answer; the ${what} is pending. Look it up by reference before retrying`;
+  return reply.code(502).send(failure([message], test, view as never));
+}
+
 /** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
 export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment): void {
   app.decorateRequest('merchant', null);
@@ -157,15 +164,7 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
         // A gateway rejection: HTTP 200, top-level successful false (GATEWAY.md).
         return reply.send(failure(result.errors, test, result.view));
       case 'unknown':
-        return reply
-          .code(502)
-          .send(
-            failure(
-              ['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying'],
-              test,
-              result.view,
-            ),
-          );
+        return upstreamPending(reply, result.view, 'purchase', test);
       case 'fault':
         return upstreamFault(reply, result, 'purchase', test);
       case 'processed': {
@@ -203,15 +202,7 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
       case 'rejected':
         return reply.send(failure(result.errors, test, result.view));
       case 'unknown':
-        return reply
-          .code(502)
-          .send(
-            failure(
-              ['The upstream gateway did not answer; the refund is pending. Look it up by reference before retrying'],
-              test,
-              result.view,
-            ),
-          );
+        return upstreamPending(reply, result.view, 'refund', test);
       case 'fault':
         return upstreamFault(reply, result, 'refund', test);
       case 'processed':

@@ -1,61 +1,17 @@
-import type { Sql, SqlPool } from '../../platform/sql.ts';
+import type { SqlPool } from '../../platform/sql.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
-import type { AcquirerFollowUpAnswer } from '../acquirer/acquirer.ts';
+import { followUp, unsettled, type AuthorizationResult } from './follow-up.ts';
 import { checkAmount } from './purchase-input.ts';
-import { findPurchase, type PurchaseDeps } from './purchases.service.ts';
+import type { PurchaseDeps } from './purchase-deps.ts';
+import { findPurchase } from './purchase-reads.service.ts';
 import { toPurchaseView, type PurchaseView } from './purchase-view.ts';
-import { findRefundRow } from '../refunds/refunds.service.ts';
-import { toRefundView, type RefundView } from '../refunds/refund-view.ts';
-
-export type AuthorizationResult<V> =
-  | { kind: 'rejected'; errors: string[]; view: V | null }
-  | { kind: 'processed'; view: V }
-  /** Production: the upstream did not answer and a lookup did not show it done; nothing recorded, safe to send again. */
-  | { kind: 'unknown'; view: V };
 
 /** The real gateway's text (spelling included): clients match on it. */
 export const CAPTURE_TOO_MUCH = 'Capture amount cannot be greater then the original authorised amount';
 
 function unknownFields(body: Record<string, unknown>, known: string[], errors: string[]): void {
   for (const key of Object.keys(body)) if (!known.includes(key)) errors.push(`Unknown field: ${key}`);
-}
-
-/** Not settled yet: settlement happens at the end of the transaction's (UTC) day. */
-function unsettled(settlementDate: string, now: Date): boolean {
-  return settlementDate >= now.toISOString().slice(0, 10);
-}
-
-type Checked<V> = { done: AuthorizationResult<V> } | { upstreamId: string; view: V; id: string };
-
-/**
- * A capture or void in two steps. The row is locked while it is checked; the sandbox applies the
- * change in the same transaction. Production asks the upstream acquirer outside any transaction
- * (no connection is held through a network call), then applies the change only if the row still
- * allows it: a concurrent capture and void are serialised by the upstream, which refuses one.
- */
-async function followUp<V>(
-  db: SqlPool,
-  deps: PurchaseDeps,
-  ctx: MerchantContext,
-  check: (tx: Sql) => Promise<Checked<V>>,
-  ask: (upstreamId: string) => Promise<AcquirerFollowUpAnswer>,
-  apply: (db: Sql, id: string) => Promise<V>,
-): Promise<AuthorizationResult<V>> {
-  if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
-  const checked = await db.transaction(async (tx) => {
-    const result = await check(tx);
-    if ('done' in result || ctx.environment === 'production') return result;
-    return { done: { kind: 'processed' as const, view: await apply(tx, result.id) } };
-  });
-  if ('done' in checked) return checked.done;
-  const answer = await ask(checked.upstreamId);
-  if (answer.kind === 'unknown') {
-    deps.logger.warn({ id: checked.id, reason: answer.reason }, 'upstream capture or void outcome unknown; nothing recorded');
-    return { kind: 'unknown', view: checked.view };
-  }
-  if (!answer.successful) return { kind: 'rejected', errors: answer.errors, view: checked.view };
-  return { kind: 'processed', view: await apply(db, checked.id) };
 }
 
 /**
@@ -143,41 +99,6 @@ export async function voidPurchase(
       // Nothing stays captured of a voided purchase: `captured_amount` 0, as the real gateway answers.
       await q.query('update gateway.purchases set voided = true, captured_amount = 0 where id = $1', [purchaseId]);
       return { ...toPurchaseView((await findPurchase(q, ctx, purchaseId))!), message: 'Voided' };
-    },
-  );
-}
-
-/** `POST /refunds/void`: voids an unsettled refund and releases its amount on the purchase. */
-export async function voidRefund(
-  db: SqlPool,
-  deps: PurchaseDeps,
-  ctx: MerchantContext,
-  id: string,
-): Promise<AuthorizationResult<RefundView>> {
-  return followUp(
-    db,
-    deps,
-    ctx,
-    async (tx) => {
-      const row = await findRefundRow(tx, ctx, id, true);
-      if (!row) throw GatewayErrors.voidTargetNotFound('Refund');
-      const view = toRefundView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved refund can be voided');
-      if (row.voided) return reject('The refund has already been voided');
-      if (!unsettled(row.settlementDate, deps.clock.now())) return reject('A settled refund cannot be voided');
-      // A production refund was sent upstream with its id as the reference; the upstream voids by either.
-      return { upstreamId: row.id, view, id: row.id };
-    },
-    (upstreamId) => deps.acquirer!.void({ target: 'refund', upstreamId }),
-    async (q, refundId) => {
-      // One statement: the first void (the guard) releases the amount on the purchase, atomically.
-      await q.query(
-        `with r as (update gateway.refunds set voided = true where id = $1 and not voided returning amount, purchase_id)
-         update gateway.purchases p set refunded_amount = p.refunded_amount - r.amount from r where p.id = r.purchase_id`,
-        [refundId],
-      );
-      return { ...toRefundView((await findRefundRow(q, ctx, refundId))!), message: 'Voided' };
     },
   );
 }
