@@ -6,22 +6,8 @@ import { scrubCardNumbers } from '../platform/pan-scrub.ts';
 
 export type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
 
-export function fromPurchase(record: PurchaseRecord): Answered {
-  return {
-    kind: 'answered',
-    successful: record.successful,
-    responseCode: record.response_code,
-    message: record.message,
-    authorization: record.authorization,
-    rrn: record.rrn ?? null,
-    ...(record.captured !== undefined ? { captured: record.captured } : {}),
-    upstreamId: record.id,
-    adviceCode: record.merchant_advice_code ?? null,
-    adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
-  };
-}
-
-export function fromRefund(record: RefundRecord): Answered {
+/** A refund record as an answer; a purchase record answers these fields and more. */
+export function fromRefund(record: Pick<RefundRecord, 'successful' | 'response_code' | 'message' | 'authorization' | 'id'>): Answered {
   return {
     kind: 'answered',
     successful: record.successful,
@@ -31,6 +17,16 @@ export function fromRefund(record: RefundRecord): Answered {
     upstreamId: record.id,
     adviceCode: null,
     adviceRetryAfter: null,
+  };
+}
+
+export function fromPurchase(record: PurchaseRecord): Answered {
+  return {
+    ...fromRefund(record),
+    rrn: record.rrn ?? null,
+    ...(record.captured !== undefined ? { captured: record.captured } : {}),
+    adviceCode: record.merchant_advice_code ?? null,
+    adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
   };
 }
 

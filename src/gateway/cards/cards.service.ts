@@ -1,9 +1,10 @@
 import { violatedConstraint, type Sql, type SqlPool } from '../../platform/sql.ts';
 import { randomInt } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
-import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { merchantPage } from '../merchants/merchant-page.ts';
 import { VaultCrypto, panAad } from '../vault/vault-crypto.ts';
 import { lookupBin } from './bin-table.ts';
 import type { CheckedCard } from './card-input.ts';
@@ -70,13 +71,7 @@ export async function getCard(db: Sql, ctx: MerchantContext, tokenOrAlias: strin
 }
 
 export function listCards(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
-  const statement = {
-    select: `select ${CARD_COLUMNS}`,
-    from: 'from gateway.cards where merchant_id = $1 and environment = $2',
-    orderBy: 'order by created_at desc, id desc',
-    params: [ctx.merchantId, ctx.environment],
-  };
-  return readPage(db, page, statement, toCardView);
+  return merchantPage(db, ctx, page, { table: 'cards', columns: CARD_COLUMNS, orderBy: 'created_at desc, id desc' }, toCardView);
 }
 
 /** Moves an alias to `cardId`: an alias names one card per merchant and environment. */

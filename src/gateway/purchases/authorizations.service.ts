@@ -1,7 +1,7 @@
 import type { SqlPool } from '../../platform/sql.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
-import { followUp, unsettled, type AuthorizationResult } from './follow-up.ts';
+import { followUp, refusal, unsettled, type AuthorizationResult } from './follow-up.ts';
 import { checkAmount } from './purchase-input.ts';
 import type { PurchaseDeps } from './purchase-deps.ts';
 import { findPurchase } from './purchase-reads.service.ts';
@@ -38,14 +38,13 @@ export async function capturePurchase(
       const row = await findPurchase(tx, ctx, idOrReference, true);
       if (!row) throw GatewayErrors.purchaseNotFound();
       const view = toPurchaseView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
       if (typeof body.currency === 'string' && body.currency.toUpperCase() !== row.currency) {
-        return reject(`Currency ${body.currency.slice(0, 10)} does not match the authorization's currency ${row.currency}`);
+        return refusal(view, `Currency ${body.currency.slice(0, 10)} does not match the authorization's currency ${row.currency}`);
       }
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved authorization can be captured');
-      if (row.voided) return reject('The authorization was voided and cannot be captured');
-      if (row.captured) return reject('The purchase has already been captured');
-      if (amount > Number(row.amount)) return reject(CAPTURE_TOO_MUCH);
+      if (!row.successful || row.state !== 'completed') return refusal(view, 'Only an approved authorization can be captured');
+      if (row.voided) return refusal(view, 'The authorization was voided and cannot be captured');
+      if (row.captured) return refusal(view, 'The purchase has already been captured');
+      if (amount > Number(row.amount)) return refusal(view, CAPTURE_TOO_MUCH);
       return { upstreamId: row.upstreamId ?? row.id, view, id: row.id };
     },
     (upstreamId) => deps.acquirer!.capture({ upstreamId, amount }),
@@ -86,12 +85,11 @@ export async function voidPurchase(
       const row = await findPurchase(tx, ctx, id, true);
       if (!row) throw GatewayErrors.voidTargetNotFound('Purchase');
       const view = toPurchaseView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved purchase can be voided');
-      if (row.voided) return reject('The purchase has already been voided');
-      if (Number(row.refundedAmount) > 0) return reject('A purchase with refunds cannot be voided');
+      if (!row.successful || row.state !== 'completed') return refusal(view, 'Only an approved purchase can be voided');
+      if (row.voided) return refusal(view, 'The purchase has already been voided');
+      if (Number(row.refundedAmount) > 0) return refusal(view, 'A purchase with refunds cannot be voided');
       if (row.captured && !unsettled(row.settlementDate, deps.clock.now()))
-        return reject('A settled purchase cannot be voided; refund it instead');
+        return refusal(view, 'A settled purchase cannot be voided; refund it instead');
       return { upstreamId: row.upstreamId ?? row.id, view, id: row.id };
     },
     (upstreamId) => deps.acquirer!.void({ target: 'purchase', upstreamId }),

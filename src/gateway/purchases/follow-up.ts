@@ -17,6 +17,11 @@ export function unsettled(settlementDate: string, now: Date): boolean {
 
 export type Checked<V> = { done: AuthorizationResult<V> } | { upstreamId: string; view: V; id: string };
 
+/** A check's refusal: the capture or void is rejected with `message`, nothing asked or changed. */
+export function refusal<V>(view: V, message: string): Checked<V> {
+  return { done: { kind: 'rejected', errors: [message], view } };
+}
+
 /**
  * A capture or void in two steps. The row is locked while it is checked; the sandbox applies the
  * change in the same transaction. Production asks the upstream acquirer outside any transaction

@@ -1,23 +1,18 @@
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
+import type { Page, Paginated } from '../../platform/pagination.ts';
 import { resolvePurchase } from '../acquirer/pending.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { merchantPage } from '../merchants/merchant-page.ts';
 import { pendingDepsOf, type PurchaseDeps } from './purchase-deps.ts';
+import { findTransactionRow } from './transaction-lookup.ts';
 import { PURCHASE_COLUMNS, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.ts';
 
 export type FoundPurchase = PurchaseRow & { upstreamId: string | null; cardId: string };
 
 /** A purchase by id, or by reference (the newest not failed); `lock` takes its row lock in the caller's transaction. */
-export async function findPurchase(db: Sql, ctx: MerchantContext, idOrReference: string, lock = false): Promise<FoundPurchase | undefined> {
-  if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
-  const rows = await db.query<FoundPurchase>(
-    `select ${PURCHASE_COLUMNS} from gateway.purchases
-      where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1${lock ? ' for update' : ''}`,
-    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
-  );
-  return rows[0];
+export function findPurchase(db: Sql, ctx: MerchantContext, idOrReference: string, lock = false): Promise<FoundPurchase | undefined> {
+  return findTransactionRow(db, ctx, 'purchases', PURCHASE_COLUMNS, idOrReference, lock);
 }
 
 /**
@@ -38,11 +33,6 @@ export async function getPurchase(db: SqlPool, deps: PurchaseDeps, ctx: Merchant
 }
 
 export function listPurchases(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {
-  const statement = {
-    select: `select ${PURCHASE_COLUMNS}`,
-    from: 'from gateway.purchases where merchant_id = $1 and environment = $2',
-    orderBy: 'order by transaction_date desc, id desc',
-    params: [ctx.merchantId, ctx.environment],
-  };
-  return readPage(db, page, statement, toPurchaseView);
+  const list = { table: 'purchases', columns: PURCHASE_COLUMNS, orderBy: 'transaction_date desc, id desc' };
+  return merchantPage(db, ctx, page, list, toPurchaseView);
 }

@@ -1,7 +1,7 @@
 import type { SqlPool } from '../../platform/sql.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
-import { followUp, unsettled, type AuthorizationResult } from '../purchases/follow-up.ts';
+import { followUp, refusal, unsettled, type AuthorizationResult } from '../purchases/follow-up.ts';
 import type { PurchaseDeps } from '../purchases/purchase-deps.ts';
 import { findRefundRow } from './refund-reads.service.ts';
 import { toRefundView, type RefundView } from './refund-view.ts';
@@ -21,10 +21,9 @@ export async function voidRefund(
       const row = await findRefundRow(tx, ctx, id, true);
       if (!row) throw GatewayErrors.voidTargetNotFound('Refund');
       const view = toRefundView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved refund can be voided');
-      if (row.voided) return reject('The refund has already been voided');
-      if (!unsettled(row.settlementDate, deps.clock.now())) return reject('A settled refund cannot be voided');
+      if (!row.successful || row.state !== 'completed') return refusal(view, 'Only an approved refund can be voided');
+      if (row.voided) return refusal(view, 'The refund has already been voided');
+      if (!unsettled(row.settlementDate, deps.clock.now())) return refusal(view, 'A settled refund cannot be voided');
       // A production refund was sent upstream with its id as the reference; the upstream voids by either.
       return { upstreamId: row.id, view, id: row.id };
     },
