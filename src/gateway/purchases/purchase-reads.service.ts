@@ -4,8 +4,8 @@ import { resolvePurchase } from '../acquirer/pending.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { merchantPage } from '../merchants/merchant-page.ts';
-import { pendingDepsOf, type PurchaseDeps } from './purchase-deps.ts';
-import { findTransactionRow } from './transaction-lookup.ts';
+import type { PurchaseDeps } from './purchase-deps.ts';
+import { findTransactionRow, settledAtUpstream } from './transaction-lookup.ts';
 import { PURCHASE_COLUMNS, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.ts';
 
 export type FoundPurchase = PurchaseRow & { upstreamId: string | null; cardId: string };
@@ -20,16 +20,17 @@ export function findPurchase(db: Sql, ctx: MerchantContext, idOrReference: strin
  * upstream by the reference Recur sent (its id) and settled to what the upstream recorded.
  */
 export async function getPurchase(db: SqlPool, deps: PurchaseDeps, ctx: MerchantContext, idOrReference: string): Promise<PurchaseView> {
-  let row = await findPurchase(db, ctx, idOrReference);
+  const row = await findPurchase(db, ctx, idOrReference);
   if (!row) throw GatewayErrors.purchaseNotFound();
-  const pendingDeps = pendingDepsOf(deps);
-  if (row.state === 'pending' && ctx.environment === 'production' && pendingDeps) {
-    const sentAt = new Date(row.transactionDate);
-    if ((await resolvePurchase(db, pendingDeps, { id: row.id, amount: Number(row.amount), sentAt })) !== 'pending') {
-      row = (await findPurchase(db, ctx, row.id)) ?? row;
-    }
-  }
-  return toPurchaseView(row);
+  const sent = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate) };
+  const settled = await settledAtUpstream(
+    deps,
+    ctx,
+    row,
+    (pending) => resolvePurchase(db, pending, sent),
+    (id) => findPurchase(db, ctx, id),
+  );
+  return toPurchaseView(settled);
 }
 
 export function listPurchases(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<PurchaseView>> {

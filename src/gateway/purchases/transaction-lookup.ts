@@ -1,5 +1,7 @@
 import type { Sql } from '../../platform/sql.ts';
+import type { PendingDeps, Resolution } from '../acquirer/pending.service.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { pendingDepsOf, type PurchaseDeps } from './purchase-deps.ts';
 
 /**
  * A purchase or refund row by id, or by the merchant's reference (the newest one not failed: a
@@ -20,4 +22,22 @@ export async function findTransactionRow<Row>(
     [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
   );
   return rows[0];
+}
+
+/**
+ * The row as the upstream has it: a pending production purchase or refund is first looked up at
+ * the upstream by the reference Recur sent (its id) and settled, then read again. Any other row,
+ * or one the upstream still has no answer for, is returned as it is.
+ */
+export async function settledAtUpstream<Row extends { id: string; state: string }>(
+  deps: PurchaseDeps,
+  ctx: MerchantContext,
+  row: Row,
+  resolve: (pending: PendingDeps) => Promise<Resolution>,
+  reread: (id: string) => Promise<Row | undefined>,
+): Promise<Row> {
+  const pendingDeps = pendingDepsOf(deps);
+  if (row.state !== 'pending' || ctx.environment !== 'production' || !pendingDeps) return row;
+  if ((await resolve(pendingDeps)) === 'pending') return row;
+  return (await reread(row.id)) ?? row;
 }

@@ -4,8 +4,8 @@ import { resolveRefund } from '../acquirer/pending.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { merchantPage } from '../merchants/merchant-page.ts';
-import { findTransactionRow } from '../purchases/transaction-lookup.ts';
-import { pendingDepsOf, type PurchaseDeps } from '../purchases/purchase-deps.ts';
+import { findTransactionRow, settledAtUpstream } from '../purchases/transaction-lookup.ts';
+import type { PurchaseDeps } from '../purchases/purchase-deps.ts';
 import { REFUND_COLUMNS, toRefundView, type RefundRow, type RefundView } from './refund-view.ts';
 
 /** A refund by id, or by reference (the newest not failed); `lock` takes its row lock in the caller's transaction. */
@@ -15,14 +15,17 @@ export function findRefundRow(db: Sql, ctx: MerchantContext, idOrReference: stri
 
 /** A refund by id or reference; a pending production refund is first looked up at the upstream and settled. */
 export async function getRefund(db: SqlPool, deps: PurchaseDeps, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-  let row = await findRefundRow(db, ctx, idOrReference);
+  const row = await findRefundRow(db, ctx, idOrReference);
   if (!row) throw GatewayErrors.refundNotFound();
-  const pendingDeps = pendingDepsOf(deps);
-  if (row.state === 'pending' && ctx.environment === 'production' && pendingDeps) {
-    const refund = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: row.purchaseId };
-    if ((await resolveRefund(db, pendingDeps, refund)) !== 'pending') row = (await findRefundRow(db, ctx, row.id)) ?? row;
-  }
-  return toRefundView(row);
+  const sent = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: row.purchaseId };
+  const settled = await settledAtUpstream(
+    deps,
+    ctx,
+    row,
+    (pending) => resolveRefund(db, pending, sent),
+    (id) => findRefundRow(db, ctx, id),
+  );
+  return toRefundView(settled);
 }
 
 export function listRefunds(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
