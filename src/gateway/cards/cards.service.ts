@@ -26,7 +26,7 @@ export interface StoredCard extends CardRow {
   sandboxScript: ScriptedOutcome[];
 }
 
-/** Card columns with camelCase names; hot paths read cards with raw SQL (see purchases.service.ts). */
+/** Card columns with camelCase names; hot paths read cards with raw SQL (see purchases/purchase-card.ts). */
 export const CARD_COLUMNS = `id, merchant_id as "merchantId", environment, token, alias, first6, last4,
   pan_length as "panLength", card_holder as "cardHolder", expiry_month as "expiryMonth",
   expiry_year as "expiryYear", card_type as "cardType", card_category as "cardCategory",
