@@ -1,4 +1,4 @@
-import { purchaseOutcome } from './purchase-outcome.ts';
+import { chargeExtra, purchaseOutcome, refundOutcome } from './purchase-outcome.ts';
 import type {
   BillingGateway,
   CardSummary,
@@ -9,6 +9,9 @@ import type {
   RefundRequest,
 } from '../billing/ports/gateway-port.ts';
 import type { GatewayCore } from '../gateway/gateway-core.ts';
+import type { PurchaseResult } from '../gateway/purchases/purchase-deps.ts';
+import type { RefundResult } from '../gateway/refunds/refund-result.ts';
+import { REFERENCE_TAKEN } from '../gateway/reference-taken.ts';
 import { isAppError } from '../platform/errors.ts';
 
 /** The upstream refused us or was never reached: an infrastructure fault, never a payment failure. */
@@ -18,6 +21,33 @@ export class UpstreamFaultError extends Error {
     super(`upstream gateway fault (${fault}): ${reason}`);
     this.name = 'UpstreamFaultError';
     this.fault = fault;
+  }
+}
+
+/** A request the gateway core refused outright (a 4xx: no such card, bad input): rejected, nothing charged. Anything else is thrown. */
+function refusedByCore(err: unknown): { kind: 'rejected'; message: string } {
+  if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
+  throw err;
+}
+
+/**
+ * A purchase's or refund's answer other than processed. No upstream answer: `unknown`. A fault of
+ * ours, not the card's: thrown, so the job fails and is retried in seconds (dunning and the caps
+ * untouched; the reference is free). Rejected: `rejected`, unless its reference was taken: it was
+ * sent before, so `adopt` reads what the gateway recorded under it.
+ */
+async function notProcessed<O>(
+  result: Exclude<PurchaseResult | RefundResult, { kind: 'processed' }>,
+  adopt: () => Promise<O | null>,
+): Promise<O | { kind: 'unknown'; reason: string } | { kind: 'rejected'; message: string }> {
+  switch (result.kind) {
+    case 'unknown':
+      return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
+    case 'fault':
+      throw new UpstreamFaultError(result.fault, result.reason);
+    case 'rejected':
+      if (result.code !== REFERENCE_TAKEN) return { kind: 'rejected', message: result.errors.join('; ') };
+      return (await adopt()) ?? { kind: 'unknown', reason: 'reference taken but not found' };
   }
 }
 
@@ -34,44 +64,21 @@ export class EmbeddedBillingGateway implements BillingGateway {
 
   async purchase(merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome> {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
-    let result;
+    let result: PurchaseResult;
     try {
       result = await this.#core.purchase(ctx, {
         amount: request.amount,
         currency: request.currency,
         reference: request.reference,
         card_token: request.cardToken,
-        extra: {
-          ecm: '32',
-          stored_credential_indicator: 'S',
-          ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
-        },
+        extra: chargeExtra(request),
       });
     } catch (err) {
-      if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
-      throw err;
+      return refusedByCore(err);
     }
-    switch (result.kind) {
-      case 'processed':
-        if (result.fault) return { kind: 'unknown', reason: `sandbox fault: ${result.fault.kind}` };
-        return purchaseOutcome(result.view);
-      case 'unknown':
-        return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
-      case 'fault':
-        // Ours, not the card's: the job fails and is retried in seconds; dunning and the caps are untouched.
-        throw new UpstreamFaultError(result.fault, result.reason);
-      case 'rejected':
-        if (result.errors.includes('Reference is already taken')) {
-          // Sent before: adopt what the gateway recorded under this reference.
-          const found = await this.findPurchase(merchant, request.reference);
-          return found ?? { kind: 'unknown', reason: 'reference taken but not found' };
-        }
-        return { kind: 'rejected', message: result.errors.join('; ') };
-      default: {
-        const unreachable: never = result;
-        throw new Error(`unhandled purchase result ${String(unreachable)}`);
-      }
-    }
+    if (result.kind !== 'processed') return notProcessed(result, () => this.findPurchase(merchant, request.reference));
+    if (result.fault) return { kind: 'unknown', reason: `sandbox fault: ${result.fault.kind}` };
+    return purchaseOutcome(result.view);
   }
 
   async findPurchase(merchant: MerchantRef, reference: string): Promise<ChargeOutcome | null> {
@@ -89,38 +96,17 @@ export class EmbeddedBillingGateway implements BillingGateway {
 
   async refund(merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome> {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
-    let result;
+    let result: RefundResult;
     try {
       result = await this.#core.refund(ctx, { transaction_id: request.purchaseId, amount: request.amount, reference: request.reference });
     } catch (err) {
-      if (isAppError(err) && err.status < 500) return { kind: 'rejected', message: err.messages.join('; ') };
-      throw err;
+      return refusedByCore(err);
     }
-    switch (result.kind) {
-      case 'processed':
-        return result.view.successful
-          ? { kind: 'approved', refundId: result.view.id! }
-          : { kind: 'declined', refundId: result.view.id, message: result.view.message ?? 'Declined' };
-      case 'unknown':
-        return { kind: 'unknown', reason: 'the upstream gateway did not answer' };
-      case 'fault':
-        // Nothing was refunded and the reference is free: the caller retries it as an infrastructure fault.
-        throw new UpstreamFaultError(result.fault, result.reason);
-      case 'rejected':
-        if (result.errors.includes('Reference is already taken')) {
-          // Sent before: adopt what the gateway recorded under this reference.
-          const found = await this.#core.findRefund(ctx, request.reference).catch(() => null);
-          if (!found) return { kind: 'unknown', reason: 'reference taken but not found' };
-          return found.successful
-            ? { kind: 'approved', refundId: found.id! }
-            : { kind: 'declined', refundId: found.id, message: found.message ?? 'Declined' };
-        }
-        return { kind: 'rejected', message: result.errors.join('; ') };
-      default: {
-        const unreachable: never = result;
-        throw new Error(`unhandled refund result ${String(unreachable)}`);
-      }
-    }
+    if (result.kind === 'processed') return refundOutcome(result.view);
+    return notProcessed(result, async () => {
+      const found = await this.#core.findRefund(ctx, request.reference).catch(() => null);
+      return found ? refundOutcome(found) : null;
+    });
   }
 
   async findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {

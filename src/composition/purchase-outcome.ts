@@ -1,4 +1,4 @@
-import type { ChargeOutcome } from '../billing/ports/gateway-port.ts';
+import type { ChargeOutcome, ChargeRequest, RefundOutcome } from '../billing/ports/gateway-port.ts';
 
 /** The fields of a purchase record that billing reads; the gateway core's view and the client's record both have them. */
 export interface PurchaseFields {
@@ -42,5 +42,20 @@ export function purchaseOutcome(record: PurchaseFields): ChargeOutcome {
     message: record.message ?? 'Declined',
     adviceCode: record.merchant_advice_code ?? null,
     adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
+  };
+}
+
+/** A recorded refund (the gateway core's view or the client's record) as a refund outcome. */
+export function refundOutcome(record: { id: string | null; successful: boolean; message: string | null }): RefundOutcome {
+  if (record.successful) return { kind: 'approved', refundId: record.id! };
+  return { kind: 'declined', refundId: record.id, message: record.message ?? 'Declined' };
+}
+
+/** A billing charge is a recurring card-on-file purchase: ecm 32, stored credential "S", the card's chain id once it has one. */
+export function chargeExtra(request: ChargeRequest): Record<string, unknown> {
+  return {
+    ecm: '32',
+    stored_credential_indicator: 'S',
+    ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { purchaseOutcome } from './purchase-outcome.ts';
+import { chargeExtra, purchaseOutcome, refundOutcome } from './purchase-outcome.ts';
 import type {
   BillingGateway,
   CardSummary,
@@ -8,17 +8,24 @@ import type {
   RefundOutcome,
   RefundRequest,
 } from '../billing/ports/gateway-port.ts';
+import { classifyCallFailure } from '../gateway-client/call-failure.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
-import {
-  AuthenticationError,
-  GatewayClientError,
-  NotFoundError,
-  NotProcessedError,
-  PermissionError,
-  RateLimitError,
-  ServerError,
-  TransportError,
-} from '../gateway-client/errors.ts';
+import { NotFoundError } from '../gateway-client/errors.ts';
+import { isReferenceTaken } from '../gateway-client/reference-taken.ts';
+
+/**
+ * A failed call as billing's outcome (`classifyCallFailure` reads the error). Processed maybe:
+ * `unknown`, looked up by reference before any re-send. The gateway answered and refused the
+ * request itself: `rejected`. Nothing processed for a reason of ours (no connection made, our
+ * credentials or rate refused, that gateway's upstream unreachable): an infrastructure fault,
+ * thrown, so the job fails and is retried in seconds; the invoice stays owed, no payment failure.
+ */
+function failedCall(err: unknown): { kind: 'unknown'; reason: string } | { kind: 'rejected'; message: string } {
+  const failure = classifyCallFailure(err);
+  if (failure?.kind === 'unknown') return { kind: 'unknown', reason: failure.error.message };
+  if (failure?.kind === 'rejected') return { kind: 'rejected', message: failure.error.message };
+  throw err;
+}
 
 /**
  * Billing against a gateway in another process or company, through the undici gateway client,
@@ -38,27 +45,17 @@ export class RemoteBillingGateway implements BillingGateway {
         currency: request.currency,
         reference: request.reference,
         card_token: request.cardToken,
-        extra: {
-          ecm: '32',
-          stored_credential_indicator: 'S',
-          ...(request.authorizationTrackingId ? { authorization_tracking_id: request.authorizationTrackingId } : {}),
-        },
+        extra: chargeExtra(request),
       });
       if (answer.successful && answer.record) return purchaseOutcome(answer.record);
-      if (answer.errors.includes('Reference is already taken')) {
+      if (isReferenceTaken(answer)) {
+        // Sent before: adopt what the gateway recorded under this reference.
         const found = await this.#client.findPurchase(request.reference);
         return found ? purchaseOutcome(found) : { kind: 'unknown', reason: 'reference taken but not found' };
       }
       return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
     } catch (err) {
-      if (err instanceof TransportError || err instanceof ServerError) return { kind: 'unknown', reason: err.message };
-      // Our credentials or our rate, not the customer's card: an infrastructure fault. The job
-      // fails and is retried; the invoice stays owed and no payment failure is recorded.
-      if (err instanceof AuthenticationError || err instanceof PermissionError || err instanceof RateLimitError) throw err;
-      // That gateway's own upstream refused it or was never reached: nothing charged, the same fault.
-      if (err instanceof NotProcessedError) throw err;
-      if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
-      throw err;
+      return failedCall(err);
     }
   }
 
@@ -75,20 +72,17 @@ export class RemoteBillingGateway implements BillingGateway {
         amount: request.amount,
         reference: request.reference,
       });
-      let record = answer.record;
-      if (!answer.successful && answer.errors.includes('Reference is already taken')) {
-        record = await this.#client.findRefund(request.reference);
-        if (!record) return { kind: 'unknown', reason: 'reference taken but not found' };
-      } else if (!answer.successful && (!record || record.id === null)) {
+      if (isReferenceTaken(answer)) {
+        // Sent before: adopt what the gateway recorded under this reference.
+        const found = await this.#client.findRefund(request.reference);
+        return found ? refundOutcome(found) : { kind: 'unknown', reason: 'reference taken but not found' };
+      }
+      if (!answer.successful && (!answer.record || answer.record.id === null)) {
         return { kind: 'rejected', message: answer.errors.join('; ') || 'rejected by the gateway' };
       }
-      if (record!.successful) return { kind: 'approved', refundId: record!.id! };
-      return { kind: 'declined', refundId: record!.id, message: record!.message ?? 'Declined' };
+      return refundOutcome(answer.record!);
     } catch (err) {
-      if (err instanceof TransportError || err instanceof ServerError) return { kind: 'unknown', reason: err.message };
-      if (err instanceof AuthenticationError || err instanceof PermissionError || err instanceof RateLimitError) throw err;
-      if (err instanceof GatewayClientError) return { kind: 'rejected', message: err.message };
-      throw err;
+      return failedCall(err);
     }
   }
 

@@ -2,6 +2,7 @@ import type {
   Acquirer,
   AcquirerAnswer,
   AcquirerCapture,
+  AcquirerCardRequest,
   AcquirerFollowUpAnswer,
   AcquirerLookup,
   AcquirerPurchase,
@@ -10,61 +11,11 @@ import type {
   AcquirerVoid,
   UpstreamFault,
 } from '../gateway/acquirer/acquirer.ts';
+import { classifyCallFailure, type CallFailure } from '../gateway-client/call-failure.ts';
 import type { CallOptions, GatewayClient } from '../gateway-client/gateway-client.ts';
-import {
-  AuthenticationError,
-  ConnectionError,
-  GatewayClientError,
-  PermissionError,
-  RateLimitError,
-  ServerError,
-  TransportError,
-} from '../gateway-client/errors.ts';
-import type { PurchaseRecord, RefundRecord } from '../gateway-client/schemas.ts';
+import { isReferenceTaken } from '../gateway-client/reference-taken.ts';
 import { scrubCardNumbers } from '../platform/pan-scrub.ts';
-
-type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
-
-function fromPurchase(record: PurchaseRecord): Answered {
-  return {
-    kind: 'answered',
-    successful: record.successful,
-    responseCode: record.response_code,
-    message: record.message,
-    authorization: record.authorization,
-    rrn: record.rrn ?? null,
-    ...(record.captured !== undefined ? { captured: record.captured } : {}),
-    upstreamId: record.id,
-    adviceCode: record.merchant_advice_code ?? null,
-    adviceRetryAfter: record.merchant_advice_retry_after ? new Date(record.merchant_advice_retry_after) : null,
-  };
-}
-
-function fromRefund(record: RefundRecord): Answered {
-  return {
-    kind: 'answered',
-    successful: record.successful,
-    responseCode: record.response_code,
-    message: record.message,
-    authorization: record.authorization,
-    upstreamId: record.id,
-    adviceCode: null,
-    adviceRetryAfter: null,
-  };
-}
-
-function rejected(errors: string[]): Answered {
-  return {
-    kind: 'answered',
-    successful: false,
-    responseCode: '99',
-    message: scrubCardNumbers(errors.join('; ')) || 'Rejected by the upstream gateway',
-    authorization: null,
-    upstreamId: null,
-    adviceCode: null,
-    adviceRetryAfter: null,
-  };
-}
+import { fromPurchase, fromRefund, rejected, type Answered } from './upstream-answers.ts';
 
 /** How the upstream link stands, from the last call that told: for `/readyz` and the metrics. */
 export type UpstreamState = 'ok' | 'refusing' | 'unreachable' | 'unknown';
@@ -83,21 +34,39 @@ export interface UpstreamAcquirerOptions {
   onFault?: (fault: UpstreamFault) => void;
 }
 
-/** A definitive answer without an outcome: the upstream refused us or was never reached. */
-function faultOf(err: unknown): { fault: UpstreamFault; reason: string } | null {
-  if (err instanceof ConnectionError) return { fault: 'not_connected', reason: err.message };
-  if (err instanceof AuthenticationError || err instanceof PermissionError)
-    return { fault: 'refused', reason: `upstream gateway refused our credentials (HTTP ${err.status})` };
-  if (err instanceof RateLimitError) return { fault: 'rate_limited', reason: 'upstream gateway asked us to slow down (HTTP 429)' };
-  // Any other 4xx (a wrong UPSTREAM_GATEWAY_URL, a request it cannot read): answered, nothing processed.
-  if (err instanceof GatewayClientError && !(err instanceof TransportError) && !(err instanceof ServerError))
-    return { fault: 'bad_answer', reason: `HTTP ${err.status}: ${err.message}` };
-  return null;
+/**
+ * A definitive answer without an outcome: the upstream refused us or was never reached, and
+ * processed nothing (`classifyCallFailure`: a refused connection is never processed). Null when
+ * it may have processed the request: look it up by reference.
+ */
+function faultOf(failure: CallFailure): { fault: UpstreamFault; reason: string } | null {
+  const { error } = failure;
+  switch (failure.kind) {
+    case 'not_connected':
+      return { fault: 'not_connected', reason: error.message };
+    case 'refused':
+      return { fault: 'refused', reason: `upstream gateway refused our credentials (HTTP ${error.status})` };
+    case 'rate_limited':
+      return { fault: 'rate_limited', reason: 'upstream gateway asked us to slow down (HTTP 429)' };
+    // Any other 4xx (a wrong UPSTREAM_GATEWAY_URL, a request it cannot read), or a 5xx that says so: answered, nothing processed.
+    case 'rejected':
+    case 'not_processed':
+      return { fault: 'bad_answer', reason: `HTTP ${error.status}: ${error.message}` };
+    case 'unknown':
+      return null;
+  }
 }
 
-/** The upstream answered, but not as a gateway of this API: a 5xx, or a body that is not an envelope. */
-function badAnswer(err: unknown): boolean {
-  return err instanceof ServerError || (err instanceof TransportError && !(err instanceof ConnectionError) && err.status !== null);
+/** The body of a transaction that carries the card itself. */
+function cardBody(request: AcquirerCardRequest) {
+  return {
+    amount: request.amount,
+    currency: request.currency,
+    reference: request.reference,
+    card_holder: request.cardHolder,
+    card_number: request.cardNumber,
+    card_expiry: request.cardExpiry,
+  };
 }
 
 /**
@@ -108,7 +77,7 @@ function badAnswer(err: unknown): boolean {
  * A purchase answer is bounded by `timeoutMs` as a whole: the send gets 60 % of it, and a
  * lookup by reference (after a timeout, a dropped connection, a 5xx) the rest. A reference the
  * upstream has no record of is sent once more when time remains (a late first arrival then
- * makes the second a "Reference is already taken" rejection, and a lookup adopts the first).
+ * makes the second a "reference taken" rejection, and a lookup adopts the first).
  * No answer in time: `unknown`, and the gateway's resolver asks again later.
  */
 export class UpstreamAcquirer implements Acquirer {
@@ -133,19 +102,18 @@ export class UpstreamAcquirer implements Acquirer {
   #fault(fault: UpstreamFault, unscrubbed: string): AcquirerAnswer {
     // A foreign upstream's message may echo what it was sent: it reaches logs and the merchant.
     const reason = scrubCardNumbers(unscrubbed);
+    this.#noteFault(fault, reason);
+    return { kind: 'fault', fault, reason };
+  }
+
+  #noteFault(fault: UpstreamFault, reason: string): void {
     this.#note(fault === 'not_connected' ? 'unreachable' : 'refusing', reason);
     this.#options.onFault?.(fault);
-    return { kind: 'fault', fault, reason };
   }
 
   async purchase(request: AcquirerPurchase): Promise<AcquirerAnswer> {
     const body = {
-      amount: request.amount,
-      currency: request.currency,
-      reference: request.reference,
-      card_holder: request.cardHolder,
-      card_number: request.cardNumber,
-      card_expiry: request.cardExpiry,
+      ...cardBody(request),
       ...(request.cvv ? { cvv: request.cvv } : {}),
       ...(request.customerIp ? { customer_ip: request.customerIp } : {}),
       ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}),
@@ -195,16 +163,18 @@ export class UpstreamAcquirer implements Acquirer {
         const answer = await send({ signal: sendSignal });
         this.#note('ok', null);
         if (answer.successful && answer.record) return adopt(answer.record);
-        if (!answer.errors.includes('Reference is already taken')) return rejected(answer.errors);
+        if (!isReferenceTaken(answer)) return rejected(answer.errors);
         // An earlier send arrived after all: adopt what it recorded.
         lastFailure = 'reference taken upstream';
       } catch (err) {
-        const fault = faultOf(err);
+        const failure = classifyCallFailure(err);
+        if (!failure) throw err;
+        const fault = faultOf(failure);
         // Nothing was processed; on a re-send, the first send may still have been (look it up below).
         if (fault && attempt === 0) return this.#fault(fault.fault, fault.reason);
-        if (!(err instanceof GatewayClientError)) throw err;
-        bad = badAnswer(err);
-        lastFailure = scrubCardNumbers(err.message);
+        // The upstream answered, but not as a gateway of this API: a 5xx, or a body that is not an envelope.
+        bad = failure.kind === 'unknown' && failure.answered;
+        lastFailure = scrubCardNumbers(failure.error.message);
       }
       if (remaining() <= 0) break;
       const found = await this.#find(find, adopt, deadline);
@@ -219,14 +189,7 @@ export class UpstreamAcquirer implements Acquirer {
 
   /** An unmatched refund upstream: sent once, and after no answer looked up by reference, as refunds are. */
   async unmatchedRefund(request: AcquirerUnmatchedRefund): Promise<AcquirerAnswer> {
-    const body = {
-      amount: request.amount,
-      currency: request.currency,
-      reference: request.reference,
-      card_holder: request.cardHolder,
-      card_number: request.cardNumber,
-      card_expiry: request.cardExpiry,
-    };
+    const body = cardBody(request);
     return this.#send(
       (options) => this.#client.unmatchedRefund(body, options),
       (options) => this.#client.findRefund(request.reference, options),
@@ -277,7 +240,9 @@ export class UpstreamAcquirer implements Acquirer {
       if (await done()) return { kind: 'answered', successful: true, errors: [] };
       return { kind: 'answered', successful: false, errors: answer.errors.map(scrubCardNumbers) };
     } catch (err) {
-      const fault = faultOf(err);
+      const failure = classifyCallFailure(err);
+      if (!failure) throw err;
+      const fault = faultOf(failure);
       if (fault) {
         const refused = this.#fault(fault.fault, fault.reason);
         return {
@@ -286,9 +251,8 @@ export class UpstreamAcquirer implements Acquirer {
           errors: [`Upstream gateway refused the request: ${refused.kind === 'fault' ? refused.reason : ''}`],
         };
       }
-      if (!(err instanceof GatewayClientError)) throw err;
       if (await done()) return { kind: 'answered', successful: true, errors: [] };
-      return { kind: 'unknown', reason: scrubCardNumbers(err.message) };
+      return { kind: 'unknown', reason: scrubCardNumbers(failure.error.message) };
     }
   }
 
@@ -301,7 +265,7 @@ export class UpstreamAcquirer implements Acquirer {
     try {
       return await find();
     } catch (err) {
-      if (err instanceof GatewayClientError) return null;
+      if (classifyCallFailure(err)) return null;
       throw err;
     }
   }
@@ -317,17 +281,12 @@ export class UpstreamAcquirer implements Acquirer {
       this.#note('ok', null);
       return record ? { kind: 'found', answer: adopt(record) } : { kind: 'absent' };
     } catch (err) {
-      const fault = faultOf(err);
-      if (fault) {
-        this.#note(fault.fault === 'not_connected' ? 'unreachable' : 'refusing', fault.reason);
-        this.#options.onFault?.(fault.fault);
-        return { kind: 'unreachable', reason: fault.reason };
-      }
-      if (err instanceof GatewayClientError) {
-        this.#note('unreachable', err.message);
-        return { kind: 'unreachable', reason: err.message };
-      }
-      throw err;
+      const failure = classifyCallFailure(err);
+      if (!failure) throw err;
+      const fault = faultOf(failure);
+      if (fault) this.#noteFault(fault.fault, fault.reason);
+      else this.#note('unreachable', failure.error.message);
+      return { kind: 'unreachable', reason: fault?.reason ?? failure.error.message };
     }
   }
 }

@@ -1,59 +1,43 @@
 /**
  * Errors of the gateway client, one class per category mapped from the HTTP status (the model
  * is stripe-node's). `TransportError` means the request may or may not have been processed:
- * callers must look the transaction up by reference before sending it again.
+ * callers must look the transaction up by reference before sending it again. `classifyCallFailure`
+ * (call-failure.ts) is the one reading of these classes as "processed or not".
  */
 export class GatewayClientError extends Error {
   readonly status: number | null;
   readonly errors: string[];
   constructor(message: string, status: number | null, errors: string[] = [], options?: { cause?: unknown }) {
     super(message, options);
-    this.name = 'GatewayClientError';
+    // Each category's own class name (`AuthenticationError`, `ConnectionError`…), as stack traces and logs show it.
+    this.name = new.target.name;
     this.status = status;
     this.errors = errors;
   }
 }
 
-export class AuthenticationError extends GatewayClientError {
-  override name = 'AuthenticationError';
-}
-export class PermissionError extends GatewayClientError {
-  override name = 'PermissionError';
-}
-export class NotFoundError extends GatewayClientError {
-  override name = 'NotFoundError';
-}
-export class InvalidRequestError extends GatewayClientError {
-  override name = 'InvalidRequestError';
-}
+export class AuthenticationError extends GatewayClientError {}
+export class PermissionError extends GatewayClientError {}
+export class NotFoundError extends GatewayClientError {}
+export class InvalidRequestError extends GatewayClientError {}
 /** 429: the gateway asks the caller to slow down; nothing was processed. */
-export class RateLimitError extends GatewayClientError {
-  override name = 'RateLimitError';
-}
-export class ServerError extends GatewayClientError {
-  override name = 'ServerError';
-}
-/** Timeout, refused or dropped connection, unreadable answer: the outcome is unknown. */
-export class TransportError extends GatewayClientError {
-  override name = 'TransportError';
-}
+export class RateLimitError extends GatewayClientError {}
+export class ServerError extends GatewayClientError {}
+/** Timeout or dropped connection after connecting, unreadable answer: the outcome is unknown. */
+export class TransportError extends GatewayClientError {}
 
 /**
  * A 5xx from a gateway that says nothing was processed (`pending: false`): its own upstream
  * refused it or was never reached. Nothing to look up; send again later with the same reference.
  */
-export class NotProcessedError extends GatewayClientError {
-  override name = 'NotProcessedError';
-}
+export class NotProcessedError extends GatewayClientError {}
 
 /**
  * No connection was made (refused, unreachable host, TLS handshake refused, connect timeout):
  * the request never left, so nothing was processed. Still a `TransportError` for callers that do
  * not tell the two apart, which then only look up a reference that cannot exist.
  */
-export class ConnectionError extends TransportError {
-  override name = 'ConnectionError';
-}
+export class ConnectionError extends TransportError {}
 
 const NOT_CONNECTED_CODES = new Set([
   'ECONNREFUSED',

@@ -12,13 +12,20 @@ import { parseExpiry, isExpired } from './cards/expiry.ts';
 import { GatewayErrors } from './errors.ts';
 import type { Environment } from './environment.ts';
 import { isPlainObject } from './purchases/purchase-input.ts';
-import { getPurchase, listPurchases, makePurchase, type PurchaseResult } from './purchases/purchases.service.ts';
+import { makePurchase } from './purchases/purchases.service.ts';
+import type { PurchaseResult } from './purchases/purchase-deps.ts';
+import { getPurchase, listPurchases } from './purchases/purchase-reads.service.ts';
 import type { PurchaseView } from './purchases/purchase-view.ts';
-import { capturePurchase, voidPurchase, voidRefund, type AuthorizationResult } from './purchases/authorizations.service.ts';
-import { getRefund, listRefunds, makeRefund, type RefundResult, type RefundView } from './refunds/refunds.service.ts';
+import { capturePurchase, voidPurchase } from './purchases/authorizations.service.ts';
+import type { AuthorizationResult } from './purchases/follow-up.ts';
+import { makeRefund } from './refunds/refunds.service.ts';
+import { getRefund, listRefunds } from './refunds/refund-reads.service.ts';
+import type { RefundResult } from './refunds/refund-result.ts';
+import type { RefundView } from './refunds/refund-view.ts';
+import { voidRefund } from './refunds/void-refund.service.ts';
 import type { ScriptedOutcome } from './sandbox/sandbox-script.ts';
 import type { VaultCrypto } from './vault/vault-crypto.ts';
-import { CARD_SCHEMES } from './cards/card-scheme.ts';
+import { CARD_SCHEMES } from '../platform/card-schemes.ts';
 
 export interface GatewayCoreDeps {
   /** Raw SQL on the ORM's pool: every gateway request is a hot path. */
@@ -133,8 +140,7 @@ export class GatewayCore {
   }
 
   async cards(ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
-    const result = await listCards(this.#deps.sql, ctx, page);
-    return { ...result, items: result.items.map(toCardView) };
+    return listCards(this.#deps.sql, ctx, page);
   }
 
   async updateCard(ctx: MerchantContext, tokenOrAlias: string, body: Record<string, unknown>): Promise<CardView> {

@@ -2,13 +2,17 @@
  * The gateway's port to whoever authorises production transactions: an upstream gateway of the
  * same API (see src/composition/upstream-acquirer.ts). The sandbox needs none: it simulates.
  */
-export interface AcquirerPurchase {
+/** A transaction that carries the card itself: Recur's id as the reference, the opened PAN. */
+export interface AcquirerCardRequest {
   reference: string;
   amount: number;
   currency: string;
   cardHolder: string;
   cardNumber: string;
   cardExpiry: string;
+}
+
+export interface AcquirerPurchase extends AcquirerCardRequest {
   cvv?: string;
   customerIp?: string;
   extra?: Record<string, unknown>;
@@ -71,14 +75,7 @@ export interface AcquirerVoid {
 }
 
 /** A refund credited to a card with no original purchase. */
-export interface AcquirerUnmatchedRefund {
-  reference: string;
-  amount: number;
-  currency: string;
-  cardHolder: string;
-  cardNumber: string;
-  cardExpiry: string;
-}
+export type AcquirerUnmatchedRefund = AcquirerCardRequest;
 
 export interface Acquirer {
   purchase(request: AcquirerPurchase): Promise<AcquirerAnswer>;

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { prepared, type Sql, type SqlPool } from '../../platform/sql.ts';
-import type { Acquirer, AcquirerAnswer, AcquirerLookup } from './acquirer.ts';
+import type { Acquirer, AcquirerAnswer } from './acquirer.ts';
 
 type Answered = Extract<AcquirerAnswer, { kind: 'answered' }>;
 
@@ -126,16 +126,16 @@ export interface PendingRefund extends PendingPurchase {
   purchaseId: string | null;
 }
 
-/** After a lookup: settle, fail (no record past the window), or try again later with backoff. */
+/** Looks the item up by the reference Recur sent (its id), then settles, fails (no record past the window), or tries again later with backoff. */
 async function conclude(
   db: SqlPool,
   deps: PendingDeps,
   table: 'purchases' | 'refunds',
   item: PendingPurchase,
-  found: AcquirerLookup,
   settle: (answer: Answered) => Promise<boolean>,
   fail: () => Promise<boolean>,
 ): Promise<Resolution> {
+  const found = table === 'purchases' ? await deps.acquirer.findPurchase(item.id) : await deps.acquirer.findRefund(item.id);
   const now = deps.clock.now();
   if (found.kind === 'found') {
     await settle(found.answer);
@@ -155,27 +155,18 @@ async function conclude(
 }
 
 /** Asks the upstream for a pending purchase by the reference Recur sent (its id) and records what it says. */
-export async function resolvePurchase(db: SqlPool, deps: PendingDeps, purchase: PendingPurchase): Promise<Resolution> {
-  const found = await deps.acquirer.findPurchase(purchase.id);
-  return conclude(
-    db,
-    deps,
-    'purchases',
-    purchase,
-    found,
-    (answer) => settlePurchase(db, purchase.id, purchase.amount, answer),
-    () => failPurchase(db, purchase.id),
-  );
+export function resolvePurchase(db: SqlPool, deps: PendingDeps, purchase: PendingPurchase): Promise<Resolution> {
+  const settle = (answer: Answered) => settlePurchase(db, purchase.id, purchase.amount, answer);
+  return conclude(db, deps, 'purchases', purchase, settle, () => failPurchase(db, purchase.id));
 }
 
-export async function resolveRefund(db: SqlPool, deps: PendingDeps, refund: PendingRefund): Promise<Resolution> {
-  const found = await deps.acquirer.findRefund(refund.id);
+/** Asks the upstream for a pending refund by the reference Recur sent (its id) and records what it says. */
+export function resolveRefund(db: SqlPool, deps: PendingDeps, refund: PendingRefund): Promise<Resolution> {
   return conclude(
     db,
     deps,
     'refunds',
     refund,
-    found,
     (answer) => settleRefund(db, refund, answer),
     () => failRefund(db, refund),
   );

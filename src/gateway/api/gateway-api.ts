@@ -12,7 +12,10 @@ import type { Environment } from '../environment.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import { SandboxScript } from '../sandbox/sandbox-script.ts';
-import { voidTarget, type AuthorizationResult } from '../purchases/authorizations.service.ts';
+import { voidTarget } from '../purchases/authorizations.service.ts';
+import type { AuthorizationResult } from '../purchases/follow-up.ts';
+import type { PurchaseResult } from '../purchases/purchase-deps.ts';
+import type { RefundResult } from '../refunds/refund-result.ts';
 import '../../platform/http/principal.ts';
 
 declare module 'fastify' {
@@ -96,6 +99,29 @@ function upstreamFault(
   return reply.send(failure([FAULT_MESSAGES[result.fault](what, result.reason)], test, result.view as never));
 }
 
+/**
+ * A purchase's or refund's answer. A gateway rejection is HTTP 200 with top-level `successful`
+ * false (GATEWAY.md); no answer from the upstream leaves it pending (502); a fault of ours is an error.
+ */
+function transactionAnswer(reply: FastifyReply, result: PurchaseResult | RefundResult, what: 'purchase' | 'refund', test: boolean) {
+  switch (result.kind) {
+    case 'rejected':
+      return reply.send(failure(result.errors, test, result.view));
+    case 'unknown': {
+      const message = `The upstream gateway did not answer; the ${what} is pending. Look it up by reference before retrying`;
+      return reply.code(502).send(failure([message], test, result.view));
+    }
+    case 'fault':
+      return upstreamFault(reply, result, what, test);
+    case 'processed':
+      return reply.send(ok(result.view, test));
+    default: {
+      const unreachable: never = result;
+      throw unreachable;
+    }
+  }
+}
+
 /** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
 export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment): void {
   app.decorateRequest('merchant', null);
@@ -152,37 +178,14 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
 
   app.post('/purchases', async (req, reply) => {
     const result = await core.purchase(merchantOf(req), bodyObject(req.body));
-    switch (result.kind) {
-      case 'rejected':
-        // A gateway rejection: HTTP 200, top-level successful false (GATEWAY.md).
-        return reply.send(failure(result.errors, test, result.view));
-      case 'unknown':
-        return reply
-          .code(502)
-          .send(
-            failure(
-              ['The upstream gateway did not answer; the purchase is pending. Look it up by reference before retrying'],
-              test,
-              result.view,
-            ),
-          );
-      case 'fault':
-        return upstreamFault(reply, result, 'purchase', test);
-      case 'processed': {
-        if (result.fault?.kind === 'drop') {
-          // Sandbox fault hook: the purchase is recorded, the connection dies before the answer.
-          reply.hijack();
-          req.raw.socket.destroy();
-          return reply;
-        }
-        if (result.fault?.kind === 'delay') await sleep(result.fault.delayMs);
-        return reply.send(ok(result.view, test));
-      }
-      default: {
-        const unreachable: never = result;
-        throw unreachable;
-      }
+    if (result.kind === 'processed' && result.fault?.kind === 'drop') {
+      // Sandbox fault hook: the purchase is recorded, the connection dies before the answer.
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
     }
+    if (result.kind === 'processed' && result.fault?.kind === 'delay') await sleep(result.fault.delayMs);
+    return transactionAnswer(reply, result, 'purchase', test);
   });
   app.post('/purchases/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
     return authorizationAnswer(reply, await core.voidPurchase(merchantOf(req), voidId(req.query, req.body)), test);
@@ -198,29 +201,7 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
   });
 
   app.post('/refunds', async (req, reply) => {
-    const result = await core.refund(merchantOf(req), bodyObject(req.body));
-    switch (result.kind) {
-      case 'rejected':
-        return reply.send(failure(result.errors, test, result.view));
-      case 'unknown':
-        return reply
-          .code(502)
-          .send(
-            failure(
-              ['The upstream gateway did not answer; the refund is pending. Look it up by reference before retrying'],
-              test,
-              result.view,
-            ),
-          );
-      case 'fault':
-        return upstreamFault(reply, result, 'refund', test);
-      case 'processed':
-        return reply.send(ok(result.view, test));
-      default: {
-        const unreachable: never = result;
-        throw unreachable;
-      }
-    }
+    return transactionAnswer(reply, await core.refund(merchantOf(req), bodyObject(req.body)), 'refund', test);
   });
   app.post('/refunds/void', { schema: { querystring: VoidQuery } }, async (req, reply) => {
     return authorizationAnswer(reply, await core.voidRefund(merchantOf(req), voidId(req.query, req.body)), test);

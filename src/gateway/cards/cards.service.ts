@@ -4,10 +4,11 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { merchantPage } from '../merchants/merchant-page.ts';
 import { VaultCrypto, panAad } from '../vault/vault-crypto.ts';
 import { lookupBin } from './bin-table.ts';
 import type { CheckedCard } from './card-input.ts';
-import type { CardRow } from './card-view.ts';
+import { toCardView, type CardRow, type CardView } from './card-view.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
 import type { Expiry } from './expiry.ts';
@@ -25,7 +26,7 @@ export interface StoredCard extends CardRow {
   sandboxScript: ScriptedOutcome[];
 }
 
-/** Card columns with camelCase names; hot paths read cards with raw SQL (see purchases.service.ts). */
+/** Card columns with camelCase names; hot paths read cards with raw SQL (see purchases/purchase-card.ts). */
 export const CARD_COLUMNS = `id, merchant_id as "merchantId", environment, token, alias, first6, last4,
   pan_length as "panLength", card_holder as "cardHolder", expiry_month as "expiryMonth",
   expiry_year as "expiryYear", card_type as "cardType", card_category as "cardCategory",
@@ -69,19 +70,8 @@ export async function getCard(db: Sql, ctx: MerchantContext, tokenOrAlias: strin
   return card;
 }
 
-export async function listCards(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<StoredCard>> {
-  const [items, counts] = await Promise.all([
-    db.query<StoredCard>(
-      `select ${CARD_COLUMNS} from gateway.cards where merchant_id = $1 and environment = $2
-        order by created_at desc, id desc limit $3 offset $4`,
-      [ctx.merchantId, ctx.environment, page.limit, page.skip],
-    ),
-    db.query<{ n: number }>('select count(*)::int as n from gateway.cards where merchant_id = $1 and environment = $2', [
-      ctx.merchantId,
-      ctx.environment,
-    ]),
-  ]);
-  return { items, total: counts[0]?.n ?? 0, page };
+export function listCards(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
+  return merchantPage(db, ctx, page, { table: 'cards', columns: CARD_COLUMNS, orderBy: 'created_at desc, id desc' }, toCardView);
 }
 
 /** Moves an alias to `cardId`: an alias names one card per merchant and environment. */
@@ -165,29 +155,39 @@ export async function storeCard(
  * takes its fingerprint. Their fingerprints stay as they were (one per existing card). Runs at
  * start, after the migrations; returns how many cards it completed.
  */
-export async function backfillPanDigests(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
+export function backfillPanDigests(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
+  const batch = { where: 'pan_digest is null', params: [], action: 'vault.pan_digests', detail: {} };
+  return inAuditedBatches(db, deps, batchSize, batch, async (tx, row) => {
+    const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, panAad(row.merchantId, row.environment, row.token));
+    await tx.query('update gateway.cards set pan_digest = $1 where id = $2', [
+      deps.vault.fingerprint(row.merchantId, row.environment, pan),
+      row.id,
+    ]);
+  });
+}
+
+/**
+ * Works through the cards `where` selects (locked, skipping locked ones), `batchSize` at a time,
+ * each batch in its own transaction with one audit event of `action`. Returns how many it did.
+ */
+async function inAuditedBatches(
+  db: SqlPool,
+  deps: VaultDeps,
+  batchSize: number,
+  batch: { where: string; params: unknown[]; action: string; detail: Record<string, unknown> },
+  each: (tx: Sql, row: StoredCard) => Promise<void>,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const rows = await tx.query<StoredCard>(
-        `select ${CARD_COLUMNS} from gateway.cards where pan_digest is null order by id limit $1 for update skip locked`,
-        [batchSize],
+        `select ${CARD_COLUMNS} from gateway.cards where ${batch.where} order by id limit $${batch.params.length + 1} for update skip locked`,
+        [...batch.params, batchSize],
       );
-      for (const row of rows) {
-        const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, panAad(row.merchantId, row.environment, row.token));
-        await tx.query('update gateway.cards set pan_digest = $1 where id = $2', [
-          deps.vault.fingerprint(row.merchantId, row.environment, pan),
-          row.id,
-        ]);
-      }
+      for (const row of rows) await each(tx, row);
       if (rows.length > 0) {
-        await recordAudit(tx, deps.clock, {
-          merchantId: null,
-          environment: null,
-          action: 'vault.pan_digests',
-          actor: 'cli',
-          detail: { cards: rows.length },
-        });
+        const detail = { cards: rows.length, ...batch.detail };
+        await recordAudit(tx, deps.clock, { merchantId: null, environment: null, action: batch.action, actor: 'cli', detail });
       }
       return rows.length;
     });
@@ -278,32 +278,12 @@ export async function setSandboxScript(
  * Re-encrypts every PAN not sealed with the active key (key rotation, PCI DSS 3.6/3.7), in
  * batches, each in its own transaction. Returns how many cards were re-sealed.
  */
-export async function rotateVaultKeys(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx.query<StoredCard>(
-        `select ${CARD_COLUMNS} from gateway.cards where pan_key_id <> $1 order by id limit $2 for update skip locked`,
-        [deps.vault.activeKeyId, batchSize],
-      );
-      for (const row of rows) {
-        const aad = panAad(row.merchantId, row.environment, row.token);
-        const pan = deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, aad);
-        const sealed = deps.vault.seal(pan, aad);
-        await tx.query('update gateway.cards set pan_key_id = $1, pan_sealed = $2 where id = $3', [sealed.keyId, sealed.sealed, row.id]);
-      }
-      if (rows.length > 0) {
-        await recordAudit(tx, deps.clock, {
-          merchantId: null,
-          environment: null,
-          action: 'vault.rekeyed',
-          actor: 'cli',
-          detail: { cards: rows.length, key_id: deps.vault.activeKeyId },
-        });
-      }
-      return rows.length;
-    });
-    total += done;
-    if (done < batchSize) return total;
-  }
+export function rotateVaultKeys(db: SqlPool, deps: VaultDeps, batchSize = 500): Promise<number> {
+  const active = deps.vault.activeKeyId;
+  const batch = { where: 'pan_key_id <> $1', params: [active], action: 'vault.rekeyed', detail: { key_id: active } };
+  return inAuditedBatches(db, deps, batchSize, batch, async (tx, row) => {
+    const aad = panAad(row.merchantId, row.environment, row.token);
+    const sealed = deps.vault.seal(deps.vault.open({ keyId: row.panKeyId, sealed: row.panSealed }, aad), aad);
+    await tx.query('update gateway.cards set pan_key_id = $1, pan_sealed = $2 where id = $3', [sealed.keyId, sealed.sealed, row.id]);
+  });
 }

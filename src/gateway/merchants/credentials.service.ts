@@ -7,7 +7,7 @@ import type { Environment } from '../environment.ts';
 import { GatewayErrors } from '../errors.ts';
 import { Merchant, DEFAULT_CURRENCIES } from './merchant.entity.ts';
 import { Credential } from './credential.entity.ts';
-import { CARD_SCHEMES, type CardScheme } from '../cards/card-scheme.ts';
+import { CARD_SCHEMES, type CardScheme } from '../../platform/card-schemes.ts';
 import { AuditEvent } from '../audit/audit-event.entity.ts';
 
 /** Who is calling: every gateway query is scoped by both fields (PCI DSS 7.2). */

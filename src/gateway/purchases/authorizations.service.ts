@@ -1,61 +1,17 @@
-import type { Sql, SqlPool } from '../../platform/sql.ts';
+import type { SqlPool } from '../../platform/sql.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
-import type { AcquirerFollowUpAnswer } from '../acquirer/acquirer.ts';
+import { followUp, refusal, unsettled, type AuthorizationResult } from './follow-up.ts';
 import { checkAmount } from './purchase-input.ts';
-import { findPurchase, type PurchaseDeps } from './purchases.service.ts';
+import type { PurchaseDeps } from './purchase-deps.ts';
+import { findPurchase } from './purchase-reads.service.ts';
 import { toPurchaseView, type PurchaseView } from './purchase-view.ts';
-import { findRefundRow } from '../refunds/refunds.service.ts';
-import { toRefundView, type RefundView } from '../refunds/refund-view.ts';
-
-export type AuthorizationResult<V> =
-  | { kind: 'rejected'; errors: string[]; view: V | null }
-  | { kind: 'processed'; view: V }
-  /** Production: the upstream did not answer and a lookup did not show it done; nothing recorded, safe to send again. */
-  | { kind: 'unknown'; view: V };
 
 /** The real gateway's text (spelling included): clients match on it. */
 export const CAPTURE_TOO_MUCH = 'Capture amount cannot be greater then the original authorised amount';
 
 function unknownFields(body: Record<string, unknown>, known: string[], errors: string[]): void {
   for (const key of Object.keys(body)) if (!known.includes(key)) errors.push(`Unknown field: ${key}`);
-}
-
-/** Not settled yet: settlement happens at the end of the transaction's (UTC) day. */
-function unsettled(settlementDate: string, now: Date): boolean {
-  return settlementDate >= now.toISOString().slice(0, 10);
-}
-
-type Checked<V> = { done: AuthorizationResult<V> } | { upstreamId: string; view: V; id: string };
-
-/**
- * A capture or void in two steps. The row is locked while it is checked; the sandbox applies the
- * change in the same transaction. Production asks the upstream acquirer outside any transaction
- * (no connection is held through a network call), then applies the change only if the row still
- * allows it: a concurrent capture and void are serialised by the upstream, which refuses one.
- */
-async function followUp<V>(
-  db: SqlPool,
-  deps: PurchaseDeps,
-  ctx: MerchantContext,
-  check: (tx: Sql) => Promise<Checked<V>>,
-  ask: (upstreamId: string) => Promise<AcquirerFollowUpAnswer>,
-  apply: (db: Sql, id: string) => Promise<V>,
-): Promise<AuthorizationResult<V>> {
-  if (ctx.environment === 'production' && !deps.acquirer) throw GatewayErrors.upstreamNotConfigured();
-  const checked = await db.transaction(async (tx) => {
-    const result = await check(tx);
-    if ('done' in result || ctx.environment === 'production') return result;
-    return { done: { kind: 'processed' as const, view: await apply(tx, result.id) } };
-  });
-  if ('done' in checked) return checked.done;
-  const answer = await ask(checked.upstreamId);
-  if (answer.kind === 'unknown') {
-    deps.logger.warn({ id: checked.id, reason: answer.reason }, 'upstream capture or void outcome unknown; nothing recorded');
-    return { kind: 'unknown', view: checked.view };
-  }
-  if (!answer.successful) return { kind: 'rejected', errors: answer.errors, view: checked.view };
-  return { kind: 'processed', view: await apply(db, checked.id) };
 }
 
 /**
@@ -82,14 +38,13 @@ export async function capturePurchase(
       const row = await findPurchase(tx, ctx, idOrReference, true);
       if (!row) throw GatewayErrors.purchaseNotFound();
       const view = toPurchaseView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
       if (typeof body.currency === 'string' && body.currency.toUpperCase() !== row.currency) {
-        return reject(`Currency ${body.currency.slice(0, 10)} does not match the authorization's currency ${row.currency}`);
+        return refusal(view, `Currency ${body.currency.slice(0, 10)} does not match the authorization's currency ${row.currency}`);
       }
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved authorization can be captured');
-      if (row.voided) return reject('The authorization was voided and cannot be captured');
-      if (row.captured) return reject('The purchase has already been captured');
-      if (amount > Number(row.amount)) return reject(CAPTURE_TOO_MUCH);
+      if (!row.successful || row.state !== 'completed') return refusal(view, 'Only an approved authorization can be captured');
+      if (row.voided) return refusal(view, 'The authorization was voided and cannot be captured');
+      if (row.captured) return refusal(view, 'The purchase has already been captured');
+      if (amount > Number(row.amount)) return refusal(view, CAPTURE_TOO_MUCH);
       return { upstreamId: row.upstreamId ?? row.id, view, id: row.id };
     },
     (upstreamId) => deps.acquirer!.capture({ upstreamId, amount }),
@@ -130,12 +85,11 @@ export async function voidPurchase(
       const row = await findPurchase(tx, ctx, id, true);
       if (!row) throw GatewayErrors.voidTargetNotFound('Purchase');
       const view = toPurchaseView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved purchase can be voided');
-      if (row.voided) return reject('The purchase has already been voided');
-      if (Number(row.refundedAmount) > 0) return reject('A purchase with refunds cannot be voided');
+      if (!row.successful || row.state !== 'completed') return refusal(view, 'Only an approved purchase can be voided');
+      if (row.voided) return refusal(view, 'The purchase has already been voided');
+      if (Number(row.refundedAmount) > 0) return refusal(view, 'A purchase with refunds cannot be voided');
       if (row.captured && !unsettled(row.settlementDate, deps.clock.now()))
-        return reject('A settled purchase cannot be voided; refund it instead');
+        return refusal(view, 'A settled purchase cannot be voided; refund it instead');
       return { upstreamId: row.upstreamId ?? row.id, view, id: row.id };
     },
     (upstreamId) => deps.acquirer!.void({ target: 'purchase', upstreamId }),
@@ -143,41 +97,6 @@ export async function voidPurchase(
       // Nothing stays captured of a voided purchase: `captured_amount` 0, as the real gateway answers.
       await q.query('update gateway.purchases set voided = true, captured_amount = 0 where id = $1', [purchaseId]);
       return { ...toPurchaseView((await findPurchase(q, ctx, purchaseId))!), message: 'Voided' };
-    },
-  );
-}
-
-/** `POST /refunds/void`: voids an unsettled refund and releases its amount on the purchase. */
-export async function voidRefund(
-  db: SqlPool,
-  deps: PurchaseDeps,
-  ctx: MerchantContext,
-  id: string,
-): Promise<AuthorizationResult<RefundView>> {
-  return followUp(
-    db,
-    deps,
-    ctx,
-    async (tx) => {
-      const row = await findRefundRow(tx, ctx, id, true);
-      if (!row) throw GatewayErrors.voidTargetNotFound('Refund');
-      const view = toRefundView(row);
-      const reject = (message: string) => ({ done: { kind: 'rejected' as const, errors: [message], view } });
-      if (!row.successful || row.state !== 'completed') return reject('Only an approved refund can be voided');
-      if (row.voided) return reject('The refund has already been voided');
-      if (!unsettled(row.settlementDate, deps.clock.now())) return reject('A settled refund cannot be voided');
-      // A production refund was sent upstream with its id as the reference; the upstream voids by either.
-      return { upstreamId: row.id, view, id: row.id };
-    },
-    (upstreamId) => deps.acquirer!.void({ target: 'refund', upstreamId }),
-    async (q, refundId) => {
-      // One statement: the first void (the guard) releases the amount on the purchase, atomically.
-      await q.query(
-        `with r as (update gateway.refunds set voided = true where id = $1 and not voided returning amount, purchase_id)
-         update gateway.purchases p set refunded_amount = p.refunded_amount - r.amount from r where p.id = r.purchase_id`,
-        [refundId],
-      );
-      return { ...toRefundView((await findRefundRow(q, ctx, refundId))!), message: 'Voided' };
     },
   );
 }

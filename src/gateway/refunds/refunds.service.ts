@@ -1,18 +1,18 @@
-import type { Sql, SqlPool } from '../../platform/sql.ts';
-import type { Page, Paginated } from '../../platform/pagination.ts';
+import type { SqlPool } from '../../platform/sql.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
 import { checkAmount, checkMetadata, checkReference } from '../purchases/purchase-input.ts';
-import { newTransactionId, type PurchaseDeps } from '../purchases/purchases.service.ts';
+import type { PurchaseDeps } from '../purchases/purchase-deps.ts';
 import type { CardSnapshot } from '../purchases/purchase.entity.ts';
+import { newTransactionId, randomDigits } from '../purchases/transaction-ids.ts';
+import { ReferenceTakenError, referenceTakenRejection } from '../reference-taken.ts';
 import { randomInt } from 'node:crypto';
-import { REFUND_COLUMNS, rejectedRefundView, toRefundView, type RefundRow, type RefundView } from './refund-view.ts';
+import { insertRefund } from './refund-insert.ts';
+import type { RefundResult } from './refund-result.ts';
+import { rejectedRefundView, toRefundView, type RefundRow } from './refund-view.ts';
 import { checkRefundCard, lockRefundCard, type RefundCard } from './unmatched-refund.ts';
+import { upstreamExpiry, upstreamRefund } from './upstream-refund.ts';
 import { openPan } from '../cards/cards.service.ts';
-import type { AcquirerAnswer, UpstreamFault } from '../acquirer/acquirer.ts';
-import { resolveRefund, settleRefund } from '../acquirer/pending.service.ts';
-
-export type { RefundView } from './refund-view.ts';
 
 const KNOWN_FIELDS = new Set([
   'transaction_id',
@@ -31,12 +31,6 @@ const KNOWN_FIELDS = new Set([
 
 /** Active Merchant matches on this text; the real gateway answers it to a refund with neither purchase nor card. */
 export const NO_UNMATCHED_CARD = 'Invalid credit card for unmatched refund';
-
-export type RefundResult =
-  | { kind: 'rejected'; errors: string[]; view: RefundView }
-  | { kind: 'processed'; view: RefundView }
-  | { kind: 'unknown'; view: RefundView }
-  | { kind: 'fault'; fault: UpstreamFault; reason: string; view: RefundView };
 
 export class Rejection extends Error {
   readonly errors: string[];
@@ -58,12 +52,6 @@ interface PurchaseForRefund {
   state: string;
   upstreamId: string | null;
   cardSnapshot: CardSnapshot;
-}
-
-function digits(n: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) out += String(randomInt(10));
-  return out;
 }
 
 function checkCurrency(value: unknown, errors: string[]): string | null {
@@ -135,7 +123,7 @@ export async function makeRefund(
     responseCode: sandbox ? '00' : '99',
     message: sandbox ? 'Approved' : null,
     authorization: sandbox ? String(randomInt(100000, 999999)) : null,
-    rrn: sandbox ? digits(12) : null,
+    rrn: sandbox ? randomDigits(12) : null,
     voided: false,
     metadata,
     transactionDate: now,
@@ -211,125 +199,7 @@ export async function makeRefund(
     );
   } catch (err) {
     if (err instanceof Rejection) return rejected(err.errors);
+    if (err instanceof ReferenceTakenError) return referenceTakenRejection(rejectedRefundView(amount, reference, transactionId, metadata));
     throw err;
   }
-}
-
-async function insertRefund(tx: Sql, ctx: MerchantContext, row: RefundRow, cardId: string | null): Promise<void> {
-  const inserted = await tx.query<{ id: string }>(
-    `insert into gateway.refunds (id, merchant_id, environment, reference, purchase_id, state, amount, currency, successful,
-        refunded, response_code, message, "authorization", card_snapshot, transaction_date, settlement_date,
-        rrn, standalone, metadata, card_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-     on conflict (merchant_id, environment, reference) where state <> 'failed' do nothing returning id`,
-    [
-      row.id,
-      ctx.merchantId,
-      ctx.environment,
-      row.reference,
-      row.purchaseId,
-      row.state,
-      row.amount,
-      row.currency,
-      row.successful,
-      row.refunded,
-      row.responseCode,
-      row.message,
-      row.authorization,
-      JSON.stringify(row.cardSnapshot),
-      row.transactionDate,
-      row.settlementDate,
-      row.rrn,
-      row.standalone,
-      JSON.stringify(row.metadata),
-      cardId,
-    ],
-  );
-  if (inserted.length === 0) throw new Rejection(['Reference is already taken']);
-}
-
-/** The snapshot's `YYYY-MM-DD` (last day of the month) as the `MM/YYYY` a request takes. */
-function upstreamExpiry(snapshotExpiry: string): string {
-  return `${snapshotExpiry.slice(5, 7)}/${snapshotExpiry.slice(0, 4)}`;
-}
-
-/** Sends a pending refund upstream and records the answer; a refused refund of a purchase releases its amount. */
-async function upstreamRefund(
-  db: SqlPool,
-  deps: PurchaseDeps,
-  row: RefundRow,
-  purchaseId: string | null,
-  notMade: RefundView,
-  send: () => Promise<AcquirerAnswer>,
-): Promise<RefundResult> {
-  const answer = await send();
-  if (answer.kind === 'unknown') {
-    deps.logger.warn({ refundId: row.id, reason: answer.reason }, 'upstream refund outcome unknown; left pending');
-    return { kind: 'unknown', view: toRefundView(row) };
-  }
-  if (answer.kind === 'fault') {
-    // Nothing reached the upstream: no record, the amount released, the reference free again.
-    await db.transaction(async (tx) => {
-      const deleted = await tx.query(`delete from gateway.refunds where id = $1 and state = 'pending' returning id`, [row.id]);
-      if (deleted.length === 1 && purchaseId !== null) {
-        await tx.query('update gateway.purchases set refunded_amount = refunded_amount - $1 where id = $2', [
-          Number(row.amount),
-          purchaseId,
-        ]);
-      }
-    });
-    deps.logger.warn({ reference: row.id, fault: answer.fault, reason: answer.reason }, 'upstream refund not made');
-    return { kind: 'fault', fault: answer.fault, reason: answer.reason, view: { ...notMade, pending: false } };
-  }
-  await settleRefund(db, { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId }, answer);
-  return {
-    kind: 'processed',
-    view: toRefundView({
-      ...row,
-      state: 'completed',
-      successful: answer.successful,
-      refunded: answer.successful ? 'Approved' : 'Declined',
-      responseCode: answer.responseCode,
-      message: answer.message,
-      authorization: answer.authorization,
-      rrn: answer.rrn ?? row.rrn,
-    }),
-  };
-}
-
-export async function findRefundRow(db: Sql, ctx: MerchantContext, idOrReference: string, lock = false): Promise<RefundRow | undefined> {
-  if (idOrReference.length === 0 || idOrReference.length > 255) return undefined;
-  const rows = await db.query<RefundRow>(
-    `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2 and (id = $3 or reference = $4)
-      order by (id = $5) desc, (state <> 'failed') desc, transaction_date desc limit 1${lock ? ' for update' : ''}`,
-    [ctx.merchantId, ctx.environment, idOrReference, idOrReference, idOrReference],
-  );
-  return rows[0];
-}
-
-/** A refund by id or reference; a pending production refund is first looked up at the upstream and settled. */
-export async function getRefund(db: SqlPool, deps: PurchaseDeps, ctx: MerchantContext, idOrReference: string): Promise<RefundView> {
-  let row = await findRefundRow(db, ctx, idOrReference);
-  if (!row) throw GatewayErrors.refundNotFound();
-  if (row.state === 'pending' && ctx.environment === 'production' && deps.acquirer && deps.pending) {
-    const pendingDeps = { acquirer: deps.acquirer, clock: deps.clock, logger: deps.logger, pending: deps.pending };
-    const refund = { id: row.id, amount: Number(row.amount), sentAt: new Date(row.transactionDate), purchaseId: row.purchaseId };
-    if ((await resolveRefund(db, pendingDeps, refund)) !== 'pending') row = (await findRefundRow(db, ctx, row.id)) ?? row;
-  }
-  return toRefundView(row);
-}
-
-export async function listRefunds(db: Sql, ctx: MerchantContext, page: Page): Promise<Paginated<RefundView>> {
-  const [rows, counts] = await Promise.all([
-    db.query<RefundRow>(
-      `select ${REFUND_COLUMNS} from gateway.refunds where merchant_id = $1 and environment = $2
-        order by transaction_date desc, id desc limit $3 offset $4`,
-      [ctx.merchantId, ctx.environment, page.limit, page.skip],
-    ),
-    db.query<{ n: number }>('select count(*)::int as n from gateway.refunds where merchant_id = $1 and environment = $2', [
-      ctx.merchantId,
-      ctx.environment,
-    ]),
-  ]);
-  return { items: rows.map(toRefundView), total: counts[0]?.n ?? 0, page };
 }

@@ -1,10 +1,9 @@
 import type { Sql } from '../../platform/sql.ts';
 import { checkRawCard, type CheckedCard } from '../cards/card-input.ts';
-import { maskedNumber } from '../cards/card-view.ts';
-import { expiryDate } from '../cards/expiry.ts';
 import { findCard, storeCard, type StoredCard, type VaultDeps } from '../cards/cards.service.ts';
 import { GatewayErrors } from '../errors.ts';
 import type { MerchantContext } from '../merchants/credentials.service.ts';
+import { cardSnapshot } from '../purchases/purchase-card.ts';
 import type { CardSnapshot } from '../purchases/purchase.entity.ts';
 
 /** The card an unmatched refund credits: a stored one by token (or alias), or card details. */
@@ -34,18 +33,6 @@ export function checkRefundCard(body: Record<string, unknown>, ctx: MerchantCont
   return checked.card ? { kind: 'raw', card: checked.card } : undefined;
 }
 
-function snapshotOf(card: StoredCard): CardSnapshot {
-  return {
-    card_number: maskedNumber(card),
-    card_holder: card.cardHolder,
-    card_expiry: expiryDate({ month: card.expiryMonth, year: card.expiryYear }),
-    card_type: card.cardType,
-    card_token: card.token,
-    card_category: card.cardCategory,
-    card_subcategory: card.cardSubcategory,
-  };
-}
-
 /** The stored card an unmatched refund credits (a raw card is stored, as a purchase would); inside the caller's transaction. */
 export async function lockRefundCard(
   tx: Sql,
@@ -56,5 +43,5 @@ export async function lockRefundCard(
   const stored = card.kind === 'raw' ? await storeCard(tx, deps, ctx, card.card) : await findCard(tx, ctx, card.tokenOrAlias);
   // An unknown token is a rejection with a non-2xx status, as for purchases (GATEWAY.md).
   if (!stored) throw GatewayErrors.cardNotFound(card.kind === 'token' ? card.tokenOrAlias : '', 422);
-  return { cardId: stored.id, snapshot: snapshotOf(stored), stored };
+  return { cardId: stored.id, snapshot: cardSnapshot(stored), stored };
 }
