@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import { CardBusyError } from '../src/billing/charges/attempt-charge.service.ts';
+import { CardBusyError } from '../src/billing/charges/card-busy-error.ts';
 
 /** How soon a charge waiting for its card's attempts in flight is tried again. */
 export const CARD_BUSY_DELAY_MS = 250;

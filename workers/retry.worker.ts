@@ -1,6 +1,6 @@
 import type { Job, Worker } from 'bullmq';
 import { RetryJob, WORKER_METRICS } from '../src/queues/queues.ts';
-import { runRetry } from '../src/billing/dunning/retry.service.ts';
+import { runRetry } from '../src/billing/charges/retry-round.ts';
 import type { ChargeDeps, ChargeResult } from '../src/billing/charges/attempt-charge.service.ts';
 import type { WorkerOptions } from './charge.worker.ts';
 import { waitIfCardBusy } from './card-busy.ts';

@@ -16,7 +16,7 @@ import {
   SubscriptionUpdate,
 } from '../billing/subscriptions/subscriptions.service.ts';
 import { InvoiceFilter } from '../billing/invoices/invoices.service.ts';
-import { EVENT_TYPES } from '../billing/events/events.service.ts';
+import { EVENT_TYPES } from '../billing/events/event-types.ts';
 import { TestClockInput } from '../billing/test-clocks/test-clocks.service.ts';
 import { requestHash } from '../billing/idempotency/idempotency.service.ts';
 import { WebhookCreate } from '../billing/webhooks/webhooks.service.ts';

@@ -28,7 +28,7 @@ import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/t
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
 import type { z } from 'zod';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
-import { retryInvoiceNow } from './dunning/retry.service.ts';
+import { retryInvoiceNow } from './charges/retry-now.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
 import {
   createWebhook,

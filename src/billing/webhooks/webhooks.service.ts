@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Sql } from '../../platform/sql.ts';
 import type { Page, Paginated } from '../../platform/pagination.ts';
 import { openText, sealText } from '../../platform/seal.ts';
-import { EVENT_TYPES } from '../events/events.service.ts';
+import { EVENT_TYPES } from '../events/event-types.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { checkWebhookUrl, type UrlPolicy } from './webhook-url.ts';
