@@ -58,7 +58,7 @@ function invoiceEventData(input: ChargeInput, claimed: Claimed) {
   };
 }
 
-const ALREADY_RECORDED: ChargeResult = { kind: 'skipped', reason: 'attempt already recorded' };
+const alreadyRecorded = (): ChargeResult => ({ kind: 'skipped', reason: 'attempt already recorded' });
 
 /**
  * The approval in one statement sent as one message, the one production sends. The test hooks
@@ -93,7 +93,7 @@ async function recordApproval(
     await keepChainId(deps.sql, claimed.merchant, claimed.cardKey, outcome.authorizationTrackingId, deps.clock.now());
   }
   // Someone else recorded this attempt first (a duplicate delivery): nothing more to do.
-  if (!recorded) return ALREADY_RECORDED;
+  if (!recorded) return alreadyRecorded();
   const { amount, currency } = claimed;
   return { kind: 'recorded', status: 'approved', invoiceStatus: 'paid', amount, currency, declineClass: null, followUps: undefined };
 }
@@ -110,7 +110,7 @@ async function recordFailureIn(
   const { record, classification } = attemptRecord(claimed, outcome, now);
   const inv = await recordFailedAttempt(tx, record, input.invoiceId);
   // Someone else recorded this attempt first (a duplicate delivery): nothing more to do.
-  if (!inv) return ALREADY_RECORDED;
+  if (!inv) return alreadyRecorded();
   const { merchantId, environment } = claimed.merchant;
   const declineClass = classification?.declineClass ?? 'error';
   const failure = await applyFailure(tx, {
