@@ -1,5 +1,6 @@
 import type { Sql, SqlPool } from '../../platform/sql.ts';
-import { recordEvents, type NewEvent } from '../events/events.service.ts';
+import { recordEvents } from '../events/events.service.ts';
+import type { NewEvent } from '../events/event-types.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 
 /**

@@ -1,5 +1,7 @@
 import { prepared, type Sql } from '../../platform/sql.ts';
-import { insertEventsSql, Params, type NewEvent } from '../events/events.service.ts';
+import { Params } from '../../platform/sql-params.ts';
+import { insertEventsSql } from '../events/insert-events-sql.ts';
+import type { NewEvent } from '../events/event-types.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';

@@ -1,64 +1,8 @@
 import type { Sql } from '../../platform/sql.ts';
 import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
-
-export const EVENT_TYPES = [
-  'subscription.created',
-  'subscription.updated',
-  'subscription.paused',
-  'subscription.resumed',
-  'subscription.cancelled',
-  'subscription.past_due',
-  'subscription.completed',
-  'invoice.created',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'invoice.retry_scheduled',
-  'invoice.retry_capped',
-  'invoice.uncollectible',
-  'invoice.voided',
-  'card.expiring',
-  'card.expired',
-  'card.updated',
-  'coupon.created',
-  'invoice.refunded',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export interface NewEvent {
-  merchantId: string;
-  environment: string;
-  type: EventType;
-  data: Record<string, unknown>;
-}
-
-/**
- * Whether an event is born relayed: no endpoint of its merchant subscribes to its type, so the
- * outbox relay has nothing to make of it and never has to touch its row (most merchants' events
- * on the charge path). The predicate is the relay's own join, negated; an endpoint created while
- * the event's statement runs receives the events created after it. SQL over the given
- * expressions (merchant id, environment, type), for the caller's insert.
- */
-export function bornRelayedSql(merchant: string, environment: string, type: string): string {
-  return `not exists (select 1 from billing.webhook_endpoints w
-                       where w.merchant_id = ${merchant} and w.environment = ${environment} and w.deleted_at is null
-                         and (w.events @> to_jsonb(${type}::text) or w.events @> '"*"'::jsonb))`;
-}
-
-/**
- * An event's data as it is stored, SQL over the type and data (jsonb) expressions: a
- * `subscription.*` event carries the subscription (`data.subscription`) and, beside it at the top
- * level, its `subscription_id` and `status` (and a `subscription.cancelled` its `cancelled_at`),
- * the fields receivers read before `data.subscription` existed. Every insert of events goes through
- * here, so no writer can leave them out; what the writer put in `data` wins.
- */
-export function eventDataSql(type: string, data: string): string {
-  return `(case when ${type} like 'subscription.%' and jsonb_typeof(${data}->'subscription') = 'object'
-      then jsonb_build_object('subscription_id', ${data}->'subscription'->'id', 'status', ${data}->'subscription'->'status')
-           || case when ${type} = 'subscription.cancelled' then jsonb_build_object('cancelled_at', ${data}->'subscription'->'cancelled_at') else '{}'::jsonb end
-           || ${data}
-      else ${data} end)`;
-}
+import type { NewEvent } from './event-types.ts';
+import { bornRelayedSql, eventDataSql } from './insert-events-sql.ts';
 
 /** Writes events in the caller's transaction (the outbox): an event exists if and only if its change does. */
 export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Promise<void> {
@@ -75,38 +19,6 @@ export async function recordEvents(tx: Sql, now: Date, events: NewEvent[]): Prom
       now,
     ],
   );
-}
-
-/** Parameters of one statement, numbered as they are added. */
-export class Params {
-  readonly values: unknown[] = [];
-  /** The placeholder of `value` (`$n`). */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/**
- * The body of a data-modifying CTE that writes events inside the caller's statement, so that a
- * change and its events are one round trip: `events` always, and each `when` event once per row
- * the named CTE returned (a change that happened, e.g. `update … returning id`).
- */
-export function insertEventsSql(
-  params: Params,
-  now: Date,
-  events: NewEvent[],
-  when: { cte: string; event: NewEvent; /** A jsonb expression over the CTE's row, merged into the data. */ dataSql?: string }[] = [],
-): string {
-  // One `select` per event (not `unnest` of arrays): the planner then knows the row count, and a
-  // prepared statement's generic plan is as good as a custom one, so it is planned once.
-  const row = (event: NewEvent, dataSql?: string) =>
-    `select ${params.add(event.merchantId)}::uuid, ${params.add(event.environment)}::text, ${params.add(event.type)}::text,
-       ${params.add(JSON.stringify(event.data))}::jsonb${dataSql ? ` || ${dataSql}` : ''}`;
-  const rows = [...events.map((e) => row(e)), ...when.map(({ cte, event, dataSql }) => `${row(event, dataSql)} from ${cte}`)];
-  return `insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-     select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, ${params.add(now)}, ${bornRelayedSql('m', 'e', 't')}
-       from (${rows.join(' union all ')}) as y(m, e, t, d)`;
 }
 
 export interface EventView {

@@ -1,6 +1,7 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
-import { recordEvents, type NewEvent } from '../events/events.service.ts';
+import { recordEvents } from '../events/events.service.ts';
+import type { NewEvent } from '../events/event-types.ts';
 import { composeInvoice } from './lines/compose-invoice.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 

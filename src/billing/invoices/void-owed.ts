@@ -1,4 +1,4 @@
-import { bornRelayedSql } from '../events/events.service.ts';
+import { bornRelayedSql } from '../events/insert-events-sql.ts';
 
 /**
  * The one rule "void a subscription's owed invoices", for every path that ends a subscription's

@@ -1,6 +1,6 @@
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../proration/proration.ts';
-import type { NewEvent } from '../events/events.service.ts';
+import type { NewEvent } from '../events/event-types.ts';
 import { periodInvoice, type PendingItem } from '../invoices/lines/period-invoice.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
 

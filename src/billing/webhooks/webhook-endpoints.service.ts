@@ -4,7 +4,7 @@ import { iso } from '../../platform/time.ts';
 import type { Sql } from '../../platform/sql.ts';
 import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import { sealText } from '../../platform/seal.ts';
-import { EVENT_TYPES } from '../events/events.service.ts';
+import { EVENT_TYPES } from '../events/event-types.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { merchantScope } from '../merchant-scope.ts';

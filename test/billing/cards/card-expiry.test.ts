@@ -111,7 +111,7 @@ async function heldAtApril(api: ApiClient, clockId: string, subId: string, stops
   return april;
 }
 
-// BUG (src/billing/dunning/retry.service.ts, runRetry): an invoice held by the pre-charge expiry
+// BUG (src/billing/charges/retry-round.ts, runRetry): an invoice held by the pre-charge expiry
 // check has no attempt, so `cardOf` is null, the due list is empty and the retry that
 // applyCardUpdate enqueues is skipped as "retry not due": the released invoice is never charged and
 // its test clock stays `advancing`. Affects this test and the alias tests below.

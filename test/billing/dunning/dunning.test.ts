@@ -230,7 +230,7 @@ describe('dunning on the default caps', () => {
     expectAttempts(inv, [declined('51', 'soft', 'retry_later'), APPROVED]);
   });
 
-  // BUG (retry.service.ts, runRetry): each due invoice gets its own retry job and concurrent jobs do not
+  // BUG (charges/retry-round.ts, runRetry): each due invoice gets its own retry job and concurrent jobs do not
   // serialise per card, so at +30 h the second invoice is charged alongside the first (the card is hit twice).
   it('6. one card, two subscriptions: retries are coordinated, in period order, and one approving round pays both', async () => {
     const T = '2030-08-01T10:00:00.000Z';
@@ -262,7 +262,7 @@ describe('dunning on the default caps', () => {
     expect(await listAll(api, '/purchases')).toHaveLength(5);
   });
 
-  // BUG (retry.service.ts + scheduler claimDueRetries): a round ending on a final decline leaves the card's other due
+  // BUG (charges/retry-round.ts + scheduler claimDueRetries): a round ending on a final decline leaves the card's other due
   // invoice untried; its `retry_enqueued_at` (real time) keeps it unclaimed for SWEEP_GRACE_MS, the clock stays advancing ~60 s.
   it("6b. a round that ends dunning for the first invoice still retries the card's other due invoice at once", async () => {
     const T = '2030-08-01T10:00:00.000Z';

@@ -13,7 +13,7 @@ import {
   merchantClient,
   subscribe,
 } from '../../helpers/billing.ts';
-import { EVENT_TYPES } from '../../../src/billing/events/events.service.ts';
+import { EVENT_TYPES } from '../../../src/billing/events/event-types.ts';
 
 // What webhook receivers read only grows. One timeline on a test clock makes every event type
 // Recur emits, and the field paths of each type's `data` are compared with the pinned list in

@@ -1,5 +1,5 @@
 import type { Sql } from '../../../platform/sql.ts';
-import { bornRelayedSql, eventDataSql } from '../../events/events.service.ts';
+import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
