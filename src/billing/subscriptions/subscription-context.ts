@@ -39,14 +39,25 @@ export async function requireCard(deps: SubscriptionDeps, merchant: MerchantRef,
   return card;
 }
 
-/** The merchant's subscription (locked `for update` with `lock`); 404 for any other id. */
+/**
+ * A subscription of this merchant, or a 404. With `lock`, its row is locked for the transaction,
+ * and first its owed invoices in id order: the one lock order of every path that writes both
+ * (`applyFailure` locks the invoices, then the subscription), so a cancel or a pause never
+ * deadlocks against a decline being recorded.
+ */
 export async function loadSubscription(db: Sql, merchant: MerchantRef, id: string, lock = false): Promise<SubscriptionRow> {
-  const rows = z.uuid().safeParse(id).success
-    ? await db.query<SubscriptionRow>(
-        `select ${SUBSCRIPTION_COLUMNS} from billing.subscriptions where id = $1 and merchant_id = $2 and environment = $3${lock ? ' for update' : ''}`,
-        [id, merchant.merchantId, merchant.environment],
-      )
-    : [];
+  if (!z.uuid().safeParse(id).success) throw BillingErrors.notFound('Subscription', id);
+  if (lock) {
+    await db.query(
+      `select id from billing.invoices where subscription_id = $1 and merchant_id = $2 and environment = $3
+          and status in ('open', 'past_due') order by id for update`,
+      [id, merchant.merchantId, merchant.environment],
+    );
+  }
+  const rows = await db.query<SubscriptionRow>(
+    `select ${SUBSCRIPTION_COLUMNS} from billing.subscriptions where id = $1 and merchant_id = $2 and environment = $3${lock ? ' for update' : ''}`,
+    [id, merchant.merchantId, merchant.environment],
+  );
   if (!rows[0]) throw BillingErrors.notFound('Subscription', id);
   return rows[0];
 }
