@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, uuidKey } from '../../platform/entity-columns.ts';
 
 /** The closed set of attempt states; `sending` and `unknown` are resolved by lookup, never guessed. */
 export const ATTEMPT_STATUSES = ['sending', 'approved', 'declined', 'unknown', 'error'] as const;
@@ -14,10 +14,7 @@ export const ChargeAttempt = defineEntity({
   schema: 'billing',
   tableName: 'charge_attempts',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidKey(),
     invoiceId: p.uuid(),
     number: p.integer(),
     reference: p.string().length(64).unique('charge_attempts_reference_unique'),
@@ -41,13 +38,13 @@ export const ChargeAttempt = defineEntity({
      * Billing time of the attempt's claim (a test clock's where one applies), written once with the
      * claim and never moved by its outcome: network caps count attempts in this time, on every path.
      */
-    attemptedAt: p.datetime().columnType('timestamptz').nullable(),
+    attemptedAt: instant().nullable(),
     /** Billing time at which the outcome was recorded (later than `attemptedAt` when a worker died in between); null while unresolved. */
-    resolvedAt: p.datetime().columnType('timestamptz').nullable(),
+    resolvedAt: instant().nullable(),
     /** Made by `POST /invoices/{id}/retry`: it does not use up the dunning schedule. */
     manual: p.boolean().default(false),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
   uniques: [{ properties: ['invoiceId', 'number'], name: 'charge_attempts_number_unique' }],
   indexes: [

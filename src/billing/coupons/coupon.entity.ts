@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 export const COUPON_DURATIONS = ['once', 'repeating', 'forever'] as const;
 export type CouponDuration = (typeof COUPON_DURATIONS)[number];
@@ -14,25 +14,20 @@ export const Coupon = defineEntity({
   schema: 'billing',
   tableName: 'coupons',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     code: p.string().length(64),
     name: p.string().length(200).nullable(),
     percentOffBasisPoints: p.integer().nullable(),
-    amountOff: p.bigint('number').nullable(),
-    currency: p.string().length(3).nullable(),
+    amountOff: minorUnits().nullable(),
+    currency: currencyCode().nullable(),
     duration: p.string().length(10),
     durationInPeriods: p.integer().nullable(),
     maxRedemptions: p.integer().nullable(),
     timesRedeemed: p.integer().default(0),
-    redeemBy: p.datetime().columnType('timestamptz').nullable(),
+    redeemBy: instant().nullable(),
     status: p.string().length(10).default('active'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    archivedAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: instant(),
+    archivedAt: instant().nullable(),
   },
   uniques: [{ properties: ['merchantId', 'environment', 'code'], name: 'coupons_code_unique' }],
   indexes: [{ properties: ['merchantId', 'environment', 'createdAt'], name: 'coupons_listing_index' }],

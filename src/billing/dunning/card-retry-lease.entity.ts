@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant } from '../../platform/entity-columns.ts';
 
 /**
  * One retry round per card at a time, across processes: a lease taken and released with short
@@ -12,7 +13,7 @@ export const CardRetryLease = defineEntity({
     /** The card's key (`cardKey` of the gateway port): every token of one card shares its round. */
     cardKey: p.string().length(255).primary(),
     holder: p.uuid(),
-    leaseUntil: p.datetime().columnType('timestamptz'),
+    leaseUntil: instant(),
   },
 });
 export type CardRetryLease = InferEntity<typeof CardRetryLease>;

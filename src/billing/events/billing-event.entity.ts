@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, merchantRow } from '../../platform/entity-columns.ts';
 
 /** The outbox: every state change writes one in the same transaction. */
 export const BillingEvent = defineEntity({
@@ -7,15 +7,10 @@ export const BillingEvent = defineEntity({
   schema: 'billing',
   tableName: 'events',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     type: p.string().length(40),
     data: p.json<Record<string, unknown>>().columnType('jsonb'),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
     /** Handed to the webhook deliveries (the outbox relay). */
     relayed: p.boolean().default(false),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { environmentName, instant } from '../../platform/entity-columns.ts';
 
 /** A POST's Idempotency-Key: the first response is replayed for a repeat with the same body. */
 export const IdempotencyKey = defineEntity({
@@ -7,13 +8,13 @@ export const IdempotencyKey = defineEntity({
   tableName: 'idempotency_keys',
   properties: {
     merchantId: p.uuid().primary(),
-    environment: p.string().length(10).primary(),
+    environment: environmentName().primary(),
     key: p.string().length(255).primary(),
     requestHash: p.string().length(64),
     state: p.string().length(10),
     responseStatus: p.integer().nullable(),
     responseBody: p.json<unknown>().columnType('jsonb').nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
   },
   primaryKeys: ['merchantId', 'environment', 'key'],
 });

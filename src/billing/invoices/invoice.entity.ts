@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 
@@ -12,45 +12,40 @@ export const Invoice = defineEntity({
   schema: 'billing',
   tableName: 'invoices',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     subscriptionId: p.uuid(),
     planId: p.uuid(),
     /** `period` (one per subscription and period), `proration` (a change effective now) or `one_off` (items invoiced now). */
     kind: p.string().length(10).default('period'),
     periodIndex: p.integer(),
-    periodStart: p.datetime().columnType('timestamptz'),
-    periodEnd: p.datetime().columnType('timestamptz'),
+    periodStart: instant(),
+    periodEnd: instant(),
     /** What the card is charged: `subtotal − discount − credit_applied` (≥ 0). */
-    amount: p.bigint('number'),
-    currency: p.string().length(3),
+    amount: minorUnits(),
+    currency: currencyCode(),
     /** The lines the amount is composed of (credits and discounts negative): `sum(lines) − credit_applied = amount`. */
     lines: p.json<InvoiceLine[]>().columnType('jsonb').default('[]'),
-    subtotal: p.bigint('number').default(0),
-    discount: p.bigint('number').default(0),
-    creditApplied: p.bigint('number').default(0),
-    refundedAmount: p.bigint('number').default(0),
+    subtotal: minorUnits().default(0),
+    discount: minorUnits().default(0),
+    creditApplied: minorUnits().default(0),
+    refundedAmount: minorUnits().default(0),
     status: p.string().length(14),
     attemptCount: p.integer().default(0),
     /** The dunning policy the invoice started under; a later plan change does not alter it. */
     dunning: p.json<DunningPolicy>().columnType('jsonb'),
     /** When the next automatic retry is due (billing time: a test clock's where one applies). */
-    nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    nextAttemptAt: instant().nullable(),
     /** Billing time of the first failed attempt: the dunning schedule counts from it. */
-    firstFailedAt: p.datetime().columnType('timestamptz').nullable(),
+    firstFailedAt: instant().nullable(),
     /** The retry job for `next_attempt_at` was handed to the queue (real time). */
-    retryEnqueuedAt: p.datetime().columnType('timestamptz').nullable(),
+    retryEnqueuedAt: instant().nullable(),
     /** Held until the card is updated (expired card, or a decline that needs new card data). */
     heldForCard: p.boolean().default(false),
     /** The decline-table version the invoice's dunning started under. */
     declineTableVersion: p.integer().nullable(),
-    paidAt: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    paidAt: instant().nullable(),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
   // Also the index of a subscription's invoices (every read filters on subscription_id, and lists
   // them by period_start): a second one on (subscription_id, period_index) only cost writes.

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 /**
  * A one-off charge on a subscription: it waits for the next period invoice (`invoice_id` null
@@ -10,18 +10,13 @@ export const SubscriptionItem = defineEntity({
   schema: 'billing',
   tableName: 'subscription_items',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     subscriptionId: p.uuid(),
     description: p.string().length(500),
-    unitAmount: p.bigint('number'),
+    unitAmount: minorUnits(),
     quantity: p.integer(),
     invoiceId: p.uuid().nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
   },
   indexes: [
     {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 export interface DunningPolicy {
   retry_days: number[];
@@ -12,26 +12,21 @@ export const Plan = defineEntity({
   schema: 'billing',
   tableName: 'plans',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     name: p.string().length(200),
-    amount: p.bigint('number'),
-    currency: p.string().length(3),
+    amount: minorUnits(),
+    currency: currencyCode(),
     interval: p.string().length(5),
     intervalCount: p.integer(),
     trialDays: p.integer().default(0),
     /** Charged once, on the subscription's first charged period invoice; not multiplied by quantity. */
-    setupFee: p.bigint('number').default(0),
+    setupFee: minorUnits().default(0),
     /** Period invoices before the subscription is `completed`; null bills until cancelled. */
     billingCycles: p.integer().nullable(),
     dunning: p.json<DunningPolicy>().columnType('jsonb'),
     status: p.string().length(10).default('active'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    archivedAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: instant(),
+    archivedAt: instant().nullable(),
   },
   indexes: [{ properties: ['merchantId', 'environment', 'createdAt'], name: 'plans_listing_index' }],
 });

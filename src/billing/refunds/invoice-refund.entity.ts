@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 /**
  * Money that went back: a refund of a paid invoice's approved purchase, written (`sending`) before
@@ -11,25 +11,20 @@ export const InvoiceRefund = defineEntity({
   schema: 'billing',
   tableName: 'invoice_refunds',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     invoiceId: p.uuid(),
     number: p.integer(),
     reference: p.string().length(64).unique('invoice_refunds_reference_unique'),
     purchaseId: p.string().length(40),
-    amount: p.bigint('number'),
-    currency: p.string().length(3),
+    amount: minorUnits(),
+    currency: currencyCode(),
     reason: p.string().length(500).nullable(),
     /** `sending`, `approved`, `declined`, `rejected` or `unknown`. */
     status: p.string().length(10),
     gatewayRefundId: p.string().length(40).nullable(),
     message: p.string().length(255).nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
   uniques: [{ properties: ['invoiceId', 'number'], name: 'invoice_refunds_number_unique' }],
 });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 export const SUBSCRIPTION_STATUSES = [
   'trialing',
@@ -22,12 +22,7 @@ export const Subscription = defineEntity({
   schema: 'billing',
   tableName: 'subscriptions',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
+    ...merchantRow(),
     planId: p.uuid(),
     /** A plan change takes effect from the next period. */
     nextPlanId: p.uuid().nullable(),
@@ -50,33 +45,33 @@ export const Subscription = defineEntity({
     /** Period invoices written so far: the setup fee goes on the first, `billing_cycles` counts them. */
     periodsInvoiced: p.integer().default(0),
     /** Credit held (minor units, ≥ 0): later invoices use it before the card. */
-    creditBalance: p.bigint('number').default(0),
+    creditBalance: minorUnits().default(0),
     /** The coupon held, and how many more period invoices it discounts (null: every one). */
     couponId: p.uuid().nullable(),
     couponPeriodsLeft: p.integer().nullable(),
     customerReference: p.string().length(255),
     status: p.string().length(12),
     timeZone: p.string().length(64),
-    startAt: p.datetime().columnType('timestamptz'),
-    anchorAt: p.datetime().columnType('timestamptz'),
+    startAt: instant(),
+    anchorAt: instant(),
     nextPeriodIndex: p.integer(),
-    currentPeriodStart: p.datetime().columnType('timestamptz').nullable(),
-    currentPeriodEnd: p.datetime().columnType('timestamptz').nullable(),
-    nextChargeAt: p.datetime().columnType('timestamptz').nullable(),
-    trialEnd: p.datetime().columnType('timestamptz').nullable(),
+    currentPeriodStart: instant().nullable(),
+    currentPeriodEnd: instant().nullable(),
+    nextChargeAt: instant().nullable(),
+    trialEnd: instant().nullable(),
     cancelAtPeriodEnd: p.boolean().default(false),
-    cancelledAt: p.datetime().columnType('timestamptz').nullable(),
-    pausedAt: p.datetime().columnType('timestamptz').nullable(),
+    cancelledAt: instant().nullable(),
+    pausedAt: instant().nullable(),
     testClockId: p.uuid().nullable(),
     /** The card's expiry (`YYYY-MM-DD`, last day of the month), kept from the gateway so a charge can be checked without asking it. */
     cardExpiry: p.string().length(10).nullable(),
     /** Charges are held until the merchant sends a new expiry or card. */
     awaitingCardUpdate: p.boolean().default(false),
     /** The charge date `card.expiring` was last sent for (once per date). */
-    expiringNotifiedFor: p.datetime().columnType('timestamptz').nullable(),
+    expiringNotifiedFor: instant().nullable(),
     metadata: p.json<Record<string, string>>().columnType('jsonb'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
   indexes: [
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'subscriptions_listing_index' },

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, merchantRow } from '../../platform/entity-columns.ts';
 
 /** Sandbox only: a frozen "now" for the subscriptions attached to it. */
 export const TestClock = defineEntity({
@@ -7,16 +7,11 @@ export const TestClock = defineEntity({
   schema: 'billing',
   tableName: 'test_clocks',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
-    merchantId: p.uuid(),
-    environment: p.string().length(10),
-    frozenTime: p.datetime().columnType('timestamptz'),
+    ...merchantRow(),
+    frozenTime: instant(),
     status: p.string().length(10),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
 });
 export type TestClock = InferEntity<typeof TestClock>;

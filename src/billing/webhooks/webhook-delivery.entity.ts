@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant, uuidKey } from '../../platform/entity-columns.ts';
 
 /** One event to one endpoint: delivered once it answers 2xx, retried with backoff for about three days. */
 export const WebhookDelivery = defineEntity({
@@ -7,18 +7,15 @@ export const WebhookDelivery = defineEntity({
   schema: 'billing',
   tableName: 'webhook_deliveries',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidKey(),
     endpointId: p.uuid(),
     eventId: p.uuid(),
     status: p.string().length(10),
     attempts: p.integer().default(0),
     lastStatusCode: p.integer().nullable(),
     lastError: p.string().length(500).nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    deliveredAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: instant(),
+    deliveredAt: instant().nullable(),
   },
   uniques: [{ properties: ['endpointId', 'eventId'], name: 'webhook_deliveries_event_unique' }],
   indexes: [{ properties: ['endpointId', 'createdAt'], name: 'webhook_deliveries_listing_index' }],
@@ -31,16 +28,13 @@ export const WebhookDeliveryAttempt = defineEntity({
   schema: 'billing',
   tableName: 'webhook_delivery_attempts',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidKey(),
     deliveryId: p.uuid(),
     number: p.integer(),
     statusCode: p.integer().nullable(),
     error: p.string().length(500).nullable(),
     durationMs: p.integer(),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
   },
   indexes: [{ properties: ['deliveryId', 'number'], name: 'webhook_delivery_attempts_index' }],
 });

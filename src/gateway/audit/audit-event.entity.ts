@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { environmentName, instant, minorUnits } from '../../platform/entity-columns.ts';
 
 /**
  * Audit trail of vault access, credential changes and failed logins (PCI DSS 10.2). Details
@@ -9,13 +10,13 @@ export const AuditEvent = defineEntity({
   schema: 'gateway',
   tableName: 'audit_events',
   properties: {
-    id: p.bigint('number').primary().autoincrement(),
+    id: minorUnits().primary().autoincrement(),
     merchantId: p.uuid().nullable(),
-    environment: p.string().length(10).nullable(),
+    environment: environmentName().nullable(),
     action: p.string().length(40),
     actor: p.string().length(64).nullable(),
     detail: p.json<Record<string, unknown>>().columnType('jsonb'),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
   },
   indexes: [{ properties: ['merchantId', 'createdAt'], name: 'audit_events_merchant_index' }],
 });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { environmentName, instant, uuidKey } from '../../platform/entity-columns.ts';
 import { Merchant } from '../merchants/merchant.entity.ts';
 import type { ScriptedOutcome } from '../sandbox/sandbox-script.ts';
 
@@ -13,12 +13,9 @@ export const Card = defineEntity({
   schema: 'gateway',
   tableName: 'cards',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidKey(),
     merchant: () => p.manyToOne(Merchant),
-    environment: p.string().length(10),
+    environment: environmentName(),
     token: p.string().length(20),
     alias: p.string().length(255).nullable(),
     /** Keyed HMAC of the number (`VaultCrypto.fingerprint`), shared by every token of the card. */
@@ -41,8 +38,8 @@ export const Card = defineEntity({
     transactionCount: p.integer().default(0),
     /** Sandbox only: outcomes queued for the next purchases on this card. */
     sandboxScript: p.json<ScriptedOutcome[]>().columnType('jsonb').default('[]'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: instant(),
+    updatedAt: instant(),
   },
   uniques: [
     { properties: ['merchant', 'environment', 'token'], name: 'cards_token_unique' },

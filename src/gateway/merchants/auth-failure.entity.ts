@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { instant } from '../../platform/entity-columns.ts';
 
 /**
  * Failed logins counted per source address, and per source address and username, in a fixed
@@ -12,7 +13,7 @@ export const AuthFailure = defineEntity({
   properties: {
     key: p.string().length(64).primary(),
     failures: p.integer(),
-    windowStart: p.datetime().columnType('timestamptz'),
+    windowStart: instant(),
   },
   // Lapsed counters are deleted by window start, a few at a time, on each failure.
   indexes: [{ properties: ['windowStart'], name: 'auth_failures_window_start_index' }],

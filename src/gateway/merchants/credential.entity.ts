@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { environmentName, instant, uuidKey } from '../../platform/entity-columns.ts';
 import { Merchant } from './merchant.entity.ts';
 
 /**
@@ -11,19 +11,16 @@ export const Credential = defineEntity({
   schema: 'gateway',
   tableName: 'credentials',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidKey(),
     merchant: () => p.manyToOne(Merchant),
-    environment: p.string().length(10),
+    environment: environmentName(),
     /** Lower-cased: usernames are case-insensitive. */
     username: p.string().length(64).unique('credentials_username_unique'),
     tokenHash: p.string().length(64),
     failedAttempts: p.integer().default(0),
-    failureWindowStart: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    rotatedAt: p.datetime().columnType('timestamptz').nullable(),
+    failureWindowStart: instant().nullable(),
+    createdAt: instant(),
+    rotatedAt: instant().nullable(),
   },
   uniques: [{ properties: ['merchant', 'environment'], name: 'credentials_merchant_environment_unique' }],
 });

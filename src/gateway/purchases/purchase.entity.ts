@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, environmentName, instant, minorUnits } from '../../platform/entity-columns.ts';
 import { Merchant } from '../merchants/merchant.entity.ts';
 import { Card } from '../cards/card.entity.ts';
 
@@ -11,16 +12,16 @@ export const Purchase = defineEntity({
     /** `<merchant prefix>-P-<8 uppercase alphanumerics>`; also the transaction id. */
     id: p.string().length(40).primary(),
     merchant: () => p.manyToOne(Merchant),
-    environment: p.string().length(10),
+    environment: environmentName(),
     reference: p.string().length(255),
     card: () => p.manyToOne(Card),
     /** pending while an upstream call is in flight; completed once its answer is recorded. */
     state: p.string().length(10),
     /** The resolver's backoff for a pending production transaction: lookups so far, and the next one's time. */
     resolveTries: p.integer().default(0),
-    resolveAfter: p.datetime().columnType('timestamptz').nullable(),
-    amount: p.bigint('number'),
-    currency: p.string().length(3),
+    resolveAfter: instant().nullable(),
+    amount: minorUnits(),
+    currency: currencyCode(),
     successful: p.boolean(),
     responseCode: p.string().length(2),
     message: p.string().length(255).nullable(),
@@ -30,19 +31,19 @@ export const Purchase = defineEntity({
     upstreamId: p.string().length(64).nullable(),
     cvvMatch: p.string().length(1),
     captured: p.boolean(),
-    capturedAmount: p.bigint('number'),
-    refundedAmount: p.bigint('number').default(0),
+    capturedAmount: minorUnits(),
+    refundedAmount: minorUnits().default(0),
     /** A voided authorization or unsettled purchase: no money moves, nothing can be captured or refunded. */
     voided: p.boolean().default(false),
     /** The stored-credential chain's id: issued on approval (or echoed from `extra`); empty when declined. */
     authorizationTrackingId: p.string().length(64).default(''),
     merchantAdviceCode: p.string().length(20).nullable(),
-    merchantAdviceRetryAfter: p.datetime().columnType('timestamptz').nullable(),
+    merchantAdviceRetryAfter: instant().nullable(),
     customerIp: p.string().length(64).nullable(),
     metadata: p.json<Record<string, string>>().columnType('jsonb'),
     extra: p.json<Record<string, unknown>>().columnType('jsonb'),
     cardSnapshot: p.json<CardSnapshot>().columnType('jsonb'),
-    transactionDate: p.datetime().columnType('timestamptz'),
+    transactionDate: instant(),
     settlementDate: p.string().length(10),
   },
   // A failed transaction (never recorded upstream) frees its reference.

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { currencyCode, environmentName, instant, minorUnits } from '../../platform/entity-columns.ts';
 import { Merchant } from '../merchants/merchant.entity.ts';
 import { Card } from '../cards/card.entity.ts';
 import { Purchase, type CardSnapshot } from '../purchases/purchase.entity.ts';
@@ -11,7 +12,7 @@ export const Refund = defineEntity({
     /** `<merchant prefix>-R-<8 uppercase alphanumerics>`. */
     id: p.string().length(40).primary(),
     merchant: () => p.manyToOne(Merchant),
-    environment: p.string().length(10),
+    environment: environmentName(),
     reference: p.string().length(255),
     /** Absent for an unmatched (standalone) refund, credited to a card directly. */
     purchase: () => p.manyToOne(Purchase).nullable().deleteRule('no action'),
@@ -24,16 +25,16 @@ export const Refund = defineEntity({
     state: p.string().length(10),
     /** The resolver's backoff for a pending production transaction: lookups so far, and the next one's time. */
     resolveTries: p.integer().default(0),
-    resolveAfter: p.datetime().columnType('timestamptz').nullable(),
-    amount: p.bigint('number'),
-    currency: p.string().length(3),
+    resolveAfter: instant().nullable(),
+    amount: minorUnits(),
+    currency: currencyCode(),
     successful: p.boolean(),
     refunded: p.string().length(10),
     responseCode: p.string().length(2),
     message: p.string().length(255).nullable(),
     authorization: p.string().length(12).nullable(),
     cardSnapshot: p.json<CardSnapshot>().columnType('jsonb'),
-    transactionDate: p.datetime().columnType('timestamptz'),
+    transactionDate: instant(),
     settlementDate: p.string().length(10),
   },
   // A failed transaction (never recorded upstream) frees its reference.
