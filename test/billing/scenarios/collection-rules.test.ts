@@ -295,7 +295,7 @@ describe('event payloads do not depend on who wrote them', () => {
   });
 });
 
-// Found by test/billing/model.test.ts (seed 109614231): a weekly subscription caught up over several
+// Found by test/billing/scenarios/model.test.ts (seed 109614231): a weekly subscription caught up over several
 // periods was cancelled by dunning's final action while later periods were still owed; their
 // invoices stayed open for good (the charge path, rightly, no longer charges a cancelled subscription).
 describe('regressions found by the model test', () => {

@@ -14,7 +14,7 @@ import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker, type DeadStep } fro
 // and its record while the clock moves on (past the 24-hour window) and a subscription is cancelled
 // or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. Each sequence has a
 // merchant and test clock of its own. Seeded and shrinkable (fast-check):
-//   RECUR_MODEL_RUNS=500 RECUR_MODEL_SEED=42 npx vitest run test/billing/model.test.ts
+//   RECUR_MODEL_RUNS=500 RECUR_MODEL_SEED=42 npx vitest run test/billing/scenarios/model.test.ts
 // A failure prints its seed and shrunk command list; each becomes a named regression test.
 
 vi.setConfig({ testTimeout: 1_800_000 });
