@@ -1,9 +1,11 @@
+import { REFERENCE_TAKEN_TEXT } from '../platform/http/reference-taken-text.ts';
+
 /**
  * A purchase or refund whose merchant reference is already used (a re-send, or two requests with
  * one reference). The gateway answers it as a rejection with this text, which clients match on
  * (GATEWAY.md); in-process callers branch on the rejection's `code` instead.
  */
-export const REFERENCE_TAKEN_MESSAGE = 'Reference is already taken';
+export const REFERENCE_TAKEN_MESSAGE = REFERENCE_TAKEN_TEXT;
 
 /** The `code` of a rejection whose reference is taken. */
 export const REFERENCE_TAKEN = 'reference_taken';
