@@ -11,6 +11,11 @@ import { TestClock } from './test-clocks/test-clock.entity.ts';
 import { IdempotencyKey } from './idempotency/idempotency-key.entity.ts';
 import { CredentialChain } from './charges/credential-chain.ts';
 import { CardRetryLease } from './dunning/card-retry-lease.entity.ts';
+import { Customer } from './customers/customer.entity.ts';
+import { TaxRate } from './taxes/tax-rate.entity.ts';
+import { MerchantSettings } from './settings/merchant-settings.entity.ts';
+import { NumberSequence } from './numbering/number-sequence.entity.ts';
+import { CreditNote } from './credit-notes/credit-note.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 
@@ -32,4 +37,9 @@ export const billingEntities = [
   Coupon,
   SubscriptionItem,
   InvoiceRefund,
+  Customer,
+  TaxRate,
+  MerchantSettings,
+  NumberSequence,
+  CreditNote,
 ];

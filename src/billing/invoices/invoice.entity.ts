@@ -3,7 +3,7 @@ import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/e
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 
-export const INVOICE_STATUSES = ['open', 'paid', 'past_due', 'uncollectible', 'void'] as const;
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'past_due', 'uncollectible', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** What a subscription owes for one period: exactly one per subscription and period (unique). */
@@ -14,6 +14,8 @@ export const Invoice = defineEntity({
   properties: {
     ...merchantRow(),
     subscriptionId: p.uuid(),
+    /** The subscription's customer when the invoice was written (null: a subscription without one). */
+    customerId: p.uuid().nullable(),
     planId: p.uuid(),
     /** `period` (one per subscription and period), `proration` (a change effective now) or `one_off` (items invoiced now). */
     kind: p.string().length(10).default('period'),
@@ -29,6 +31,23 @@ export const Invoice = defineEntity({
     discount: minorUnits().default(0),
     creditApplied: minorUnits().default(0),
     refundedAmount: minorUnits().default(0),
+    /** Tax of the lines (inclusive and exclusive), and its breakdown per rate (`{tax_rate_id, …, amount}`). */
+    tax: minorUnits().default(0),
+    taxBreakdown: p.json<unknown[]>().columnType('jsonb').default('[]'),
+    /** `subtotal − discount + exclusive tax`: what the invoice is for before credit. */
+    total: minorUnits().default(0),
+    /** Tax is the buyer's to account for (EU reverse charge): the invoice carries the legal note. */
+    reverseCharge: p.boolean().default(false),
+    /** What credit notes took off the invoice (never more than `total`). */
+    creditedAmount: minorUnits().default(0),
+    /** From the merchant's gap-free sequence, given at finalization (null while a draft). */
+    number: p.string().length(40).nullable(),
+    /** Snapshots taken at finalization: the customer billed and the merchant's legal details. */
+    billTo: p.json<Record<string, unknown>>().columnType('jsonb').nullable(),
+    seller: p.json<Record<string, unknown>>().columnType('jsonb').nullable(),
+    /** A draft is finalized (numbered, then charged) at this billing time. */
+    finalizesAt: instant().nullable(),
+    finalizedAt: instant().nullable(),
     status: p.string().length(14),
     attemptCount: p.integer().default(0),
     /** The dunning policy the invoice started under; a later plan change does not alter it. */
@@ -59,6 +78,18 @@ export const Invoice = defineEntity({
     {
       name: 'invoices_retry_due_index',
       expression: `create index "invoices_retry_due_index" on "billing"."invoices" ("next_attempt_at") where "status" = 'past_due' and "next_attempt_at" is not null`,
+    },
+    {
+      name: 'invoices_number_unique',
+      expression: `create unique index "invoices_number_unique" on "billing"."invoices" ("merchant_id", "environment", "number") where "number" is not null`,
+    },
+    {
+      name: 'invoices_draft_due_index',
+      expression: `create index "invoices_draft_due_index" on "billing"."invoices" ("finalizes_at") where "status" = 'draft'`,
+    },
+    {
+      name: 'invoices_customer_index',
+      expression: `create index "invoices_customer_index" on "billing"."invoices" ("customer_id", "created_at") where "customer_id" is not null`,
     },
     {
       name: 'invoices_open_index',

@@ -13,6 +13,8 @@ export const SubscriptionItem = defineEntity({
     ...merchantRow(),
     subscriptionId: p.uuid(),
     description: p.string().length(500),
+    /** Tax rates for its lines (explicit: they win over automatic tax by address). */
+    taxRateIds: p.json<string[]>().columnType('jsonb').default('[]'),
     unitAmount: minorUnits(),
     quantity: p.integer(),
     invoiceId: p.uuid().nullable(),

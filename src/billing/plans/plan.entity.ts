@@ -15,6 +15,8 @@ export const Plan = defineEntity({
     ...merchantRow(),
     name: p.string().length(200),
     amount: minorUnits(),
+    /** Tax rates for its lines (explicit: they win over automatic tax by address). */
+    taxRateIds: p.json<string[]>().columnType('jsonb').default('[]'),
     currency: currencyCode(),
     interval: p.string().length(5),
     intervalCount: p.integer(),

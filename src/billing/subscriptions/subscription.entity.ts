@@ -50,6 +50,10 @@ export const Subscription = defineEntity({
     couponId: p.uuid().nullable(),
     couponPeriodsLeft: p.integer().nullable(),
     customerReference: p.string().length(255),
+    /** The customer billed (optional): its address and tax ids tax the invoices, its balance pays them first. */
+    customerId: p.uuid().nullable(),
+    /** Tax rates for the subscription's lines (before the plan's, after an item's own). */
+    taxRateIds: p.json<string[]>().columnType('jsonb').default('[]'),
     status: p.string().length(12),
     timeZone: p.string().length(64),
     startAt: instant(),
@@ -74,6 +78,10 @@ export const Subscription = defineEntity({
     updatedAt: instant(),
   },
   indexes: [
+    {
+      name: 'subscriptions_customer_index',
+      expression: `create index "subscriptions_customer_index" on "billing"."subscriptions" ("customer_id") where "customer_id" is not null`,
+    },
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'subscriptions_listing_index' },
     { properties: ['testClockId', 'nextChargeAt'], name: 'subscriptions_clock_due_index' },
     {
