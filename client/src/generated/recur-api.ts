@@ -6555,7 +6555,7 @@ export interface paths {
                     offset?: number;
                     test?: string;
                     subscription_id?: string;
-                    status?: "open" | "paid" | "past_due" | "uncollectible" | "void";
+                    status?: "draft" | "open" | "paid" | "past_due" | "uncollectible" | "void";
                 };
                 header?: never;
                 path?: never;

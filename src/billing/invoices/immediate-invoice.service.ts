@@ -44,8 +44,8 @@ export async function writeImmediateInvoice(
   const status = composed.amount === 0 ? 'paid' : 'open';
   const rows = await tx.query<{ id: string; currency: string }>(
     `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, kind, period_index, period_start, period_end,
-        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at)
-     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13
+        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at)
+     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5
        from billing.plans p where p.id = $14
      returning id, currency`,
     [
@@ -63,6 +63,7 @@ export async function writeImmediateInvoice(
       composed.creditApplied,
       status === 'paid' ? input.billingNow : null,
       sub.plan_id,
+      composed.total,
     ],
   );
   const invoice = rows[0]!;

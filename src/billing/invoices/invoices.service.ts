@@ -28,20 +28,51 @@ export interface AttemptView {
   resolved_at: string | null;
 }
 
+/** A tax rate's part of an invoice's tax. */
+export interface TaxBreakdownView {
+  tax_rate_id: string;
+  display_name: string;
+  percentage: string;
+  inclusive: boolean;
+  /** The lines' amounts this rate taxed (after discounts) and the tax it came to. */
+  taxable_amount: number;
+  amount: number;
+}
+
 export interface InvoiceView {
   id: string;
+  /** From the merchant's gap-free sequence, given at finalization; null while a draft. */
+  number: string | null;
   subscription_id: string;
+  customer_id: string | null;
   kind: string;
   period_start: string;
   period_end: string;
   amount: number;
   currency: string;
-  lines: InvoiceLine[];
+  /** Each line with its `id` (`il_1`, `il_2`, …: its place on the invoice, which credit notes name). */
+  lines: (InvoiceLine & { id: string })[];
   subtotal: number;
   discount: number;
+  /** Every rate's tax, inclusive and exclusive; `tax_breakdown` sums to it. */
+  tax: number;
+  tax_breakdown: TaxBreakdownView[];
+  /** `subtotal − discount + exclusive tax`. */
+  total: number;
+  /** What the card is charged: `total − credit_applied`, less what credit notes took off while it was owed. */
+  amount_due: number;
+  reverse_charge: boolean;
   credit_applied: number;
+  /** What credit notes took off (never more than `total`). */
+  credited_amount: number;
   refunded_amount: number;
   status: string;
+  /** Snapshots taken at finalization: the customer billed and the merchant (null while a draft or without one). */
+  bill_to: Record<string, unknown> | null;
+  seller: Record<string, unknown> | null;
+  /** When a draft is finalized (billing time); null once it is. */
+  finalizes_at: string | null;
+  finalized_at: string | null;
   next_attempt_at: string | null;
   paid_at: string | null;
   created_at: string;
@@ -61,9 +92,24 @@ export interface RefundView {
 /** The row `SELECT` reads: the view's fields, money as `bigint` text, the attempts and refunds as json (null for none). */
 interface Row extends Omit<
   InvoiceView,
-  'amount' | 'subtotal' | 'discount' | 'credit_applied' | 'refunded_amount' | 'attempts' | 'refunds'
+  | 'lines'
+  | 'amount'
+  | 'subtotal'
+  | 'discount'
+  | 'credit_applied'
+  | 'refunded_amount'
+  | 'attempts'
+  | 'refunds'
+  | 'tax'
+  | 'total'
+  | 'credited_amount'
+  | 'amount_due'
 > {
   amount: string;
+  tax: string;
+  total: string;
+  credited_amount: string;
+  lines: InvoiceLine[];
   subtotal: string;
   discount: string;
   credit_applied: string;
@@ -72,7 +118,8 @@ interface Row extends Omit<
   refunds: RefundView[] | null;
 }
 
-const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+const SELECT = `select i.id, i.number, i.subscription_id, i.customer_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
+  i.tax, i.tax_breakdown, i.total, i.reverse_charge, i.credited_amount, i.bill_to, i.seller, i.finalizes_at, i.finalized_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'manual', a.manual, 'created_at', a.created_at, 'resolved_at', a.resolved_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
@@ -82,18 +129,31 @@ const SELECT = `select i.id, i.subscription_id, i.kind, i.period_start, i.period
 function toView(r: Row): InvoiceView {
   return {
     id: r.id,
+    number: r.number,
     subscription_id: r.subscription_id,
+    customer_id: r.customer_id,
     kind: r.kind,
     period_start: iso(r.period_start),
     period_end: iso(r.period_end),
     amount: Number(r.amount),
     currency: r.currency,
-    lines: r.lines,
+    // A line's id is its place on the invoice: a finalized invoice's lines never change, a draft only gains lines at the end.
+    lines: r.lines.map((line, i) => ({ id: `il_${i + 1}`, ...line })),
     subtotal: Number(r.subtotal),
     discount: Number(r.discount),
+    tax: Number(r.tax),
+    tax_breakdown: r.tax_breakdown,
+    total: Number(r.total),
+    amount_due: Number(r.amount),
+    reverse_charge: r.reverse_charge,
     credit_applied: Number(r.credit_applied),
+    credited_amount: Number(r.credited_amount),
     refunded_amount: Number(r.refunded_amount),
     status: r.status,
+    bill_to: r.bill_to,
+    seller: r.seller,
+    finalizes_at: iso(r.finalizes_at),
+    finalized_at: iso(r.finalized_at),
     next_attempt_at: iso(r.next_attempt_at),
     paid_at: iso(r.paid_at),
     created_at: iso(r.created_at),

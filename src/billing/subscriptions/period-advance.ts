@@ -87,6 +87,7 @@ export interface PeriodInvoiceRow {
   lines: string;
   subtotal: number;
   discount: number;
+  total: number;
   credit_applied: number;
   status: 'open' | 'paid';
   paid_at: string | null;
@@ -183,6 +184,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       dunning: row.plan_dunning,
       lines: JSON.stringify(bill.lines),
       subtotal: bill.subtotal,
+      total: bill.total,
       discount: bill.discount,
       credit_applied: bill.creditApplied,
       status: bill.amount === 0 ? 'paid' : 'open',

@@ -38,6 +38,7 @@ describe('quantity', () => {
     expect(first).toMatchObject({ amount: 3000, subtotal: 3000, discount: 0, credit_applied: 0, refunded_amount: 0, status: 'paid' });
     expect((first as any).lines).toEqual([
       {
+        id: 'il_1',
         kind: 'subscription',
         description: '3 × Team',
         quantity: 3,

@@ -44,6 +44,7 @@ describe('changes effective now', () => {
     expect(proration).toMatchObject({ amount: 1500, subtotal: 1500, discount: 0, credit_applied: 0, status: 'paid' });
     expect(proration.lines).toEqual([
       {
+        id: 'il_1',
         kind: 'proration',
         description: 'Unused time on Basic',
         quantity: 1,
@@ -53,6 +54,7 @@ describe('changes effective now', () => {
         period_end: '2027-04-01T00:00:00.000Z',
       },
       {
+        id: 'il_2',
         kind: 'proration',
         description: 'Remaining time on Pro',
         quantity: 1,

@@ -20,6 +20,8 @@ export interface ComposedInvoice {
   lines: InvoiceLine[];
   subtotal: number;
   discount: number;
+  /** `subtotal − discount` (tax is added by the tax rules): what the invoice is for before credit. */
+  total: number;
   creditApplied: number;
   /** What the card is charged: `subtotal − discount − credit_applied` (≥ 0). */
   amount: number;
@@ -82,6 +84,7 @@ export function composeInvoice(input: ComposeInput): ComposedInvoice | ComposedC
     lines,
     subtotal,
     discount,
+    total: subtotal - discount,
     creditApplied,
     amount: subtotal - discount - creditApplied,
     creditBalance: input.creditBalance - creditApplied,
