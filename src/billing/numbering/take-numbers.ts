@@ -44,9 +44,18 @@ export async function takeNumbers(tx: Sql, claims: NumberClaim[]): Promise<Taken
       order by n
      on conflict (merchant_id, environment, kind, scope) do update set last_value = s.last_value + excluded.last_value
      returning merchant_id, environment, kind, scope, last_value`,
-    [JSON.stringify(ordered.map((c) => ({ merchant_id: c.merchantId, environment: c.environment, kind: c.kind, scope: c.scope, count: c.count })))],
+    [
+      JSON.stringify(
+        ordered.map((c) => ({ merchant_id: c.merchantId, environment: c.environment, kind: c.kind, scope: c.scope, count: c.count })),
+      ),
+    ],
   );
-  const last = new Map(rows.map((r) => [key({ merchantId: r.merchant_id, environment: r.environment, kind: r.kind as NumberedKind, scope: r.scope }), Number(r.last_value)]));
+  const last = new Map(
+    rows.map((r) => [
+      key({ merchantId: r.merchant_id, environment: r.environment, kind: r.kind as NumberedKind, scope: r.scope }),
+      Number(r.last_value),
+    ]),
+  );
   return ordered.map((c) => ({ ...c, first: last.get(key(c))! - c.count + 1 }));
 }
 

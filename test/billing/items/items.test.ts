@@ -73,7 +73,9 @@ describe('one-off items', () => {
     const item = await addItem(api, sub.id, { description: 'Onboarding', amount: 1500, invoice_now: true });
     expect(item.invoice_id).toEqual(expect.any(String));
     expect(item.invoice).toMatchObject({ id: item.invoice_id, kind: 'one_off', amount: 1500, status: 'paid' });
-    expect(item.invoice.lines).toEqual([{ id: 'il_1', kind: 'item', description: 'Onboarding', quantity: 1, unit_amount: 1500, amount: 1500 }]);
+    expect(item.invoice.lines).toEqual([
+      { id: 'il_1', kind: 'item', description: 'Onboarding', quantity: 1, unit_amount: 1500, amount: 1500 },
+    ]);
     expect(item.invoice.attempts).toHaveLength(1);
     expect(item.invoice.attempts[0]).toMatchObject({ status: 'approved', purchase_id: expect.any(String) });
     const invoices = await invoicesOf(api, sub.id);
