@@ -34,9 +34,10 @@ export async function createSubscription(
   const trialing = plan.trial_days > 0;
   const created = deps.now();
   return db.transaction(async (tx) => {
-    // The customer's row stays locked to the commit: a delete of the customer waits, then sees this subscription.
-    if (input.customer_id) await attachCustomer(tx, merchant, input.customer_id, { currencies: [plan.currency], credit: 0, now: created });
     const redemption = input.coupon ? await redeemCoupon(tx, merchant, input.coupon, { currency: plan.currency, at: now }) : null;
+    // After the coupon (the order a change of subscription takes them in). The customer's row stays locked to the
+    // commit: a delete of the customer waits, then sees this subscription.
+    if (input.customer_id) await attachCustomer(tx, merchant, input.customer_id, { currencies: [plan.currency], credit: 0, now: created });
     const rows = await tx.query<SubscriptionRow>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
