@@ -21,6 +21,7 @@ import {
   type BillingCore,
 } from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
+import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
@@ -112,6 +113,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   );
 
   registerCouponRoutes(app, core, test);
+  registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>

@@ -25,6 +25,11 @@ import { retryInvoiceNow } from './charges/retry-now.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 import { listDeliveries, retryDelivery } from './webhooks/webhook-deliveries.service.ts';
+import type { CustomerCreate, CustomerFilter, CustomerUpdate } from './customers/customer-input.ts';
+import { createCustomer } from './customers/create-customer.service.ts';
+import { getCustomer, listCustomers, loadCustomer } from './customers/read-customers.service.ts';
+import { updateCustomer } from './customers/update-customer.service.ts';
+import { deleteCustomer } from './customers/delete-customer.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -38,6 +43,7 @@ export { EVENT_TYPES } from './events/event-types.ts';
 export { TestClockInput } from './test-clocks/test-clocks.service.ts';
 export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 export { requestHash } from './idempotency/idempotency.service.ts';
+export { CustomerCreate, CustomerFilter, CustomerUpdate } from './customers/customer-input.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -91,6 +97,22 @@ export class BillingCore {
     return resumed;
   };
   cancelSubscription = (m: MerchantRef, id: string, atPeriodEnd: boolean) => cancelSubscription(this.#subs, m, id, atPeriodEnd);
+
+  createCustomer = (m: MerchantRef, input: CustomerCreate) => createCustomer(this.#deps.sql, m, input, this.#deps.clock.now());
+  customer = (m: MerchantRef, id: string) => getCustomer(this.#deps.sql, m, id);
+  customers = (m: MerchantRef, page: Page, filter: CustomerFilter) => listCustomers(this.#deps.sql, m, page, filter);
+  updateCustomer = (m: MerchantRef, id: string, input: CustomerUpdate) =>
+    updateCustomer(this.#deps.sql, m, id, input, this.#deps.clock.now());
+  deleteCustomer = (m: MerchantRef, id: string) => deleteCustomer(this.#deps.sql, m, id, this.#deps.clock.now());
+  /** A customer's subscriptions and invoices: 404 for a customer unknown or deleted. */
+  customerSubscriptions = async (m: MerchantRef, id: string, page: Page) => {
+    await loadCustomer(this.#deps.sql, m, id);
+    return listSubscriptions(this.#deps.sql, m, page, { customer_id: id });
+  };
+  customerInvoices = async (m: MerchantRef, id: string, page: Page) => {
+    await loadCustomer(this.#deps.sql, m, id);
+    return listInvoices(this.#deps.sql, m, page, { customer_id: id });
+  };
 
   createCoupon = (m: MerchantRef, input: CouponCreate) => createCoupon(this.#deps.sql, m, input, this.#deps.clock.now());
   coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);

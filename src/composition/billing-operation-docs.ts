@@ -22,6 +22,7 @@ const SUBSCRIPTION = {
   pending_plan_id: null,
   card_token: 'customer-42',
   customer_reference: 'cust-42',
+  customer_id: null,
   quantity: 1,
   time_zone: 'UTC',
   current_period_start: '2026-11-22T07:22:29.328Z',
@@ -89,6 +90,22 @@ const ITEM = {
   created_at: '2026-11-22T07:23:10.000Z',
 };
 
+const CUSTOMER = {
+  id: '5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21',
+  name: 'Acme Pty Ltd',
+  email: 'accounts@acme.example',
+  phone: '+61 2 9876 5432',
+  address: { line1: '1 George St', line2: 'Level 10', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+  tax_ids: [{ type: 'au_abn', value: '51824753556', country: 'AU' }],
+  currency: 'AUD',
+  locale: 'en-AU',
+  metadata: { crm_id: '42' },
+  credit_balance: 0,
+  invoice_prefix: 'QKZMBTRA',
+  created_at: '2026-11-22T07:21:58.112Z',
+  updated_at: '2026-11-22T07:21:58.112Z',
+};
+
 export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /plans': {
     summary: 'Create a plan',
@@ -122,13 +139,13 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /subscriptions': {
     summary: 'Subscribe a card to a plan',
     description:
-      "Starts billing a stored card (token or alias) on a plan, in advance: the first period is charged when the subscription starts (now, `start_date`, or at the trial's end). Optional seats (`quantity`), a coupon, a billing anchor, a time zone, metadata and, in the sandbox, a test clock.",
+      "Starts billing a stored card (token or alias) on a plan, in advance: the first period is charged when the subscription starts (now, `start_date`, or at the trial's end). Optional customer (`customer_id`: its credit pays the invoices first), seats (`quantity`), a coupon, a billing anchor, a time zone, metadata and, in the sandbox, a test clock.",
     request: { plan_id: PLAN.id, card_token: 'customer-42', customer_reference: 'cust-42', metadata: { crm_id: '42' } },
     response: ok(SUBSCRIPTION),
   },
   'GET /subscriptions': {
     summary: 'List subscriptions',
-    description: 'Subscriptions, newest first, paginated; filter by `status` and `customer_reference`.',
+    description: 'Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.',
     response: ok([SUBSCRIPTION], PAGE),
   },
   'GET /subscriptions/{id}': {
@@ -139,7 +156,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'PUT /subscriptions/{id}': {
     summary: 'Change a subscription',
     description:
-      'A new card, metadata or coupon; or a new plan or seat count, from the next period (the default) or `effective: "now"`, prorated: the net is invoiced at once or kept as `credit_balance`.',
+      'A new card, metadata, coupon or customer (`customer_id`, or null for none); or a new plan or seat count, from the next period (the default) or `effective: "now"`, prorated: the net is invoiced at once or kept as credit (the customer\'s `credit_balance` where the subscription has a customer, else its own).',
     request: { quantity: 5, effective: 'now' },
     response: ok({ ...SUBSCRIPTION, quantity: 5 }),
   },
@@ -158,6 +175,55 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'Cancels now, or with `at_period_end: true` at the end of the period already paid for (no further invoice).',
     request: { at_period_end: true },
     response: ok({ ...SUBSCRIPTION, cancel_at_period_end: true }),
+  },
+  'POST /customers': {
+    summary: 'Create a customer',
+    description:
+      'Who a merchant bills: a name, optional e-mail, phone, postal address (`country` ISO 3166-1 alpha-2), tax ids checked for their format (EU VAT patterns, the ABN checksum…) and stored normalised, currency, locale and metadata. `invoice_prefix` (1–12 of A–Z 0–9, unique per merchant) is generated (8 letters) when not given; a taken one is 409 `invoice_prefix_taken`.',
+    request: {
+      name: 'Acme Pty Ltd',
+      email: 'accounts@acme.example',
+      phone: '+61 2 9876 5432',
+      address: { line1: '1 George St', line2: 'Level 10', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+      tax_ids: [{ type: 'au_abn', value: '51 824 753 556' }],
+      currency: 'AUD',
+      locale: 'en-AU',
+      metadata: { crm_id: '42' },
+    },
+    response: ok(CUSTOMER),
+  },
+  'GET /customers': {
+    summary: 'List customers',
+    description: 'Customers not deleted, newest first, paginated; `email` matches exactly, in any case.',
+    response: ok([CUSTOMER], PAGE),
+  },
+  'GET /customers/{id}': {
+    summary: 'Get a customer',
+    description: 'One customer, with its `credit_balance`. Unknown or deleted: 404.',
+    response: ok(CUSTOMER),
+  },
+  'PUT /customers/{id}': {
+    summary: 'Change a customer',
+    description:
+      'Changes the fields given, checked as on creation; `null` clears an optional field, `tax_ids` and `metadata` are replaced whole. The currency stays while the customer has subscriptions or credit (422); the invoice prefix until its invoices carry numbers (409).',
+    request: { email: 'billing@acme.example', tax_ids: [{ type: 'au_abn', value: '51824753556' }] },
+    response: ok({ ...CUSTOMER, email: 'billing@acme.example', updated_at: '2026-11-23T02:10:00.000Z' }),
+  },
+  'DELETE /customers/{id}': {
+    summary: 'Delete a customer',
+    description:
+      'Deletes a customer whose subscriptions are all cancelled or completed (409 `customer_has_subscriptions` otherwise) and answers it; from then on it answers 404 and no subscription can take it. Its invoices keep naming it.',
+    response: ok({ ...CUSTOMER, updated_at: '2026-12-01T00:00:00.000Z' }),
+  },
+  'GET /customers/{id}/subscriptions': {
+    summary: "List a customer's subscriptions",
+    description: 'Its subscriptions, whatever their status, newest first, paginated.',
+    response: ok([{ ...SUBSCRIPTION, customer_id: CUSTOMER.id }], PAGE),
+  },
+  'GET /customers/{id}/invoices': {
+    summary: "List a customer's invoices",
+    description: 'The invoices written for its subscriptions while they belonged to it, newest period first, paginated.',
+    response: ok([{ ...INVOICE, customer_id: CUSTOMER.id }], PAGE),
   },
   'POST /coupons': {
     summary: 'Create a coupon',
@@ -212,7 +278,8 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /invoices': {
     summary: 'List invoices',
-    description: 'Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id` and `status`.',
+    description:
+      'Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id` and `status`.',
     response: ok([INVOICE], PAGE),
   },
   'GET /invoices/{id}': {

@@ -3,7 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
 import {
-  advancePeriod,
+  advancePeriods,
   claimDueRetryBatch,
   claimDueSubscriptions,
   notifyExpiringCards,
@@ -41,7 +41,7 @@ export interface SchedulerDeps {
 
 /**
  * One batch, in one transaction: claim, invoice the period that began, advance each
- * subscription by one period (the period rule, `advancePeriod`). A subscription several periods
+ * subscription by one period (the period rule, `advancePeriods`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
  * once, in order. Two statements whatever the batch size: the claim, then the invoices, the
  * subscriptions and the events together (`writeInvoiceBatch`).
@@ -56,7 +56,8 @@ async function invoiceBatch(
   const full = rows.length >= deps.batchSize;
   onClaim(full);
   if (rows.length === 0) return { claimed: 0, jobs: [], full, behind: false };
-  const plans = rows.map(advancePeriod);
+  // In claim order: the subscriptions of one customer share its credit, used once across them.
+  const plans = advancePeriods(rows);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.

@@ -10,7 +10,13 @@ import { OPERATION_DOCS } from '../../src/composition/operation-docs.ts';
 // at /v1.0/openapi.json, listing every route each listener serves, and a browsable UI.
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ROUTE_FILES = ['src/gateway/api/gateway-api.ts', 'src/api/billing-api.ts', 'src/api/coupons-api.ts', 'src/api/items-api.ts'];
+const ROUTE_FILES = [
+  'src/gateway/api/gateway-api.ts',
+  'src/api/billing-api.ts',
+  'src/api/coupons-api.ts',
+  'src/api/items-api.ts',
+  'src/api/customers-api.ts',
+];
 const PREFIX = '/v1.0';
 
 interface Route {
@@ -103,8 +109,8 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the routes each listener serves, read from the route files', () => {
     const routes = declaredRoutes();
-    // The reading of the route files found what they hold (48 on both listeners, 4 sandbox-only).
-    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(48);
+    // The reading of the route files found what they hold (55 on both listeners, 4 sandbox-only).
+    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(55);
     expect(
       routes
         .filter((r) => r.sandboxOnly)
@@ -203,6 +209,19 @@ describe('OpenAPI document', () => {
     const hook = api.post('/webhooks', { url: 'https://example.com/documented', events: ['invoice.paid'] });
     expect(await answers('post', '/webhooks', hook)).toBe(201);
     expect(await answers('post', '/test_clocks', api.post('/test_clocks', { frozen_time: '2030-01-01T00:00:00Z' }))).toBe(201);
+    const customer = api.post('/customers', { name: 'Documented', invoice_prefix: 'DOC' });
+    expect(await answers('post', '/customers', customer)).toBe(201);
+    expect(await answers('post', '/customers', api.post('/customers', { name: 'Again', invoice_prefix: 'DOC' }))).toBe(409);
+    expect(await answers('post', '/customers', api.post('/customers', { name: '' }))).toBe(422);
+    const customerId = (await customer).body.response.id;
+    const onCustomer = await api.post('/subscriptions', {
+      plan_id: plan.body.response.id,
+      card_token: card.body.response.token,
+      customer_reference: 'doc',
+      customer_id: customerId,
+    });
+    expect(onCustomer.status, onCustomer.text).toBe(201);
+    expect(await answers('delete', '/customers/{id}', api.raw('DELETE', `/customers/${customerId}`))).toBe(409);
     // One success status per operation: 201 where a record is created, 200 elsewhere.
     for (const [path, item] of Object.entries(sandboxDoc.paths as Record<string, Record<string, any>>)) {
       for (const [method, operation] of Object.entries(item)) {
@@ -210,7 +229,7 @@ describe('OpenAPI document', () => {
         expect(ok, `${method} ${path}`).toHaveLength(1);
         expect(operation.responses[ok[0]!].content['application/json'].schema.required, `${method} ${path}`).toContain('successful');
         const header = (operation.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
-        const billing = /^\/v1\.0\/(plans|subscriptions|invoices|events|webhooks|test_clocks)/.test(path);
+        const billing = /^\/v1\.0\/(plans|subscriptions|invoices|events|webhooks|test_clocks|customers)/.test(path);
         expect(Boolean(header), `${method} ${path} Idempotency-Key`).toBe(method === 'post' && billing);
       }
     }

@@ -38,7 +38,7 @@ export const Customer = defineEntity({
     metadata: p.json<Record<string, string>>().columnType('jsonb').default('{}'),
     /** Credit held (minor units, ≥ 0): its subscriptions' invoices use it before the card. */
     creditBalance: minorUnits().default(0),
-    /** Per-customer invoice numbers (where the merchant numbers per customer) start with it. */
+    /** Per-customer invoice numbers (where the merchant numbers per customer) start with it; one customer per prefix. */
     invoicePrefix: p.string().length(12),
     deletedAt: instant().nullable(),
     createdAt: instant(),
@@ -51,5 +51,6 @@ export const Customer = defineEntity({
       expression: `create index "customers_email_index" on "billing"."customers" ("merchant_id", "environment", lower("email")) where "deleted_at" is null`,
     },
   ],
+  uniques: [{ properties: ['merchantId', 'environment', 'invoicePrefix'], name: 'customers_invoice_prefix_unique' }],
 });
 export type Customer = InferEntity<typeof Customer>;

@@ -19,6 +19,9 @@ export const EVENT_TYPES = [
   'card.updated',
   'coupon.created',
   'invoice.refunded',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { recordEvents } from '../events/events.service.ts';
+import { lockCustomerCredit, setCustomerCredit } from '../customers/customer-credit.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { composeInvoice } from './lines/compose-invoice.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
@@ -9,7 +10,10 @@ import type { InvoiceLine } from './lines/invoice-line.ts';
 export interface LockedSubscription {
   id: string;
   plan_id: string;
+  /** The subscription's own credit (used when it has no customer). */
   credit_balance: string | number;
+  /** Its customer: the credit used and raised is the customer's, and the invoice names it. */
+  customer_id: string | null;
 }
 
 export type ImmediateOutcome =
@@ -18,9 +22,11 @@ export type ImmediateOutcome =
 
 /**
  * An invoice of its own, charged now (a one-off item with `invoice_now`, a proration): composed by
- * the one composer (credit applies, coupons do not), written with the subscription's new credit
- * balance in the caller's transaction. A negative net writes no invoice and raises the credit
- * balance instead. The caller charges an `open` invoice after commit.
+ * the one composer (credit applies, coupons do not), written with the new credit balance in the
+ * caller's transaction. A negative net writes no invoice and raises the credit balance instead.
+ * The balance is the customer's where the subscription has one (its row locked here, after the
+ * subscription's: `lockCustomerCredit`), else the subscription's own. The caller charges an
+ * `open` invoice after commit.
  */
 export async function writeImmediateInvoice(
   tx: Sql,
@@ -34,18 +40,25 @@ export async function writeImmediateInvoice(
   },
 ): Promise<ImmediateOutcome> {
   const sub = input.subscription;
-  const composed = composeInvoice({ lines: input.lines, creditBalance: Number(sub.credit_balance) });
-  await tx.query('update billing.subscriptions set credit_balance = $2, updated_at = $3 where id = $1', [
-    sub.id,
-    composed.creditBalance,
-    input.now,
-  ]);
+  const balance = sub.customer_id ? await lockCustomerCredit(tx, sub.customer_id) : Number(sub.credit_balance);
+  const composed = composeInvoice({ lines: input.lines, creditBalance: balance });
+  if (sub.customer_id) {
+    await setCustomerCredit(tx, sub.customer_id, composed.creditBalance);
+    await tx.query('update billing.subscriptions set updated_at = $2 where id = $1', [sub.id, input.now]);
+  } else {
+    await tx.query('update billing.subscriptions set credit_balance = $2, updated_at = $3 where id = $1', [
+      sub.id,
+      composed.creditBalance,
+      input.now,
+    ]);
+  }
   if (composed.kind === 'credit') return { kind: 'credit', credit: composed.credit, creditBalance: composed.creditBalance };
   const status = composed.amount === 0 ? 'paid' : 'open';
   const rows = await tx.query<{ id: string; currency: string }>(
     `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, kind, period_index, period_start, period_end,
-        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at)
-     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5
+        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
+        customer_id)
+     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5, $16
        from billing.plans p where p.id = $14
      returning id, currency`,
     [
@@ -64,6 +77,7 @@ export async function writeImmediateInvoice(
       status === 'paid' ? input.billingNow : null,
       sub.plan_id,
       composed.total,
+      sub.customer_id,
     ],
   );
   const invoice = rows[0]!;

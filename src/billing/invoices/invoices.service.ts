@@ -8,7 +8,11 @@ import { merchantScope } from '../merchant-scope.ts';
 import { INVOICE_STATUSES } from './invoice.entity.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 
-export const InvoiceFilter = z.object({ subscription_id: z.uuid().optional(), status: z.enum(INVOICE_STATUSES).optional() });
+export const InvoiceFilter = z.object({
+  subscription_id: z.uuid().optional(),
+  customer_id: z.uuid().optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+});
 export type InvoiceFilter = z.infer<typeof InvoiceFilter>;
 
 export interface AttemptView {
@@ -176,6 +180,11 @@ export async function getInvoice(db: Sql, merchant: MerchantRef, id: string): Pr
 
 /** Newest first; with `subscription_id`, in period order is what a timeline wants: sort by period_start there. */
 export function listInvoices(db: Sql, merchant: MerchantRef, page: Page, filter: InvoiceFilter): Promise<Paginated<InvoiceView>> {
-  const scope = merchantScope('billing.invoices', merchant, { subscription_id: filter.subscription_id, status: filter.status }, 'i');
+  const scope = merchantScope(
+    'billing.invoices',
+    merchant,
+    { subscription_id: filter.subscription_id, customer_id: filter.customer_id, status: filter.status },
+    'i',
+  );
   return readPage(db, page, { select: SELECT, orderBy: 'order by i.period_start desc, i.id desc', ...scope }, toView);
 }

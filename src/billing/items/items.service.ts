@@ -40,6 +40,7 @@ interface SubRow {
   plan_id: string;
   status: string;
   credit_balance: string;
+  customer_id: string | null;
   billing_now: string | null;
 }
 
@@ -47,7 +48,7 @@ interface SubRow {
 export async function lockSubscription(tx: Sql, merchant: MerchantRef, id: string): Promise<SubRow> {
   const rows = z.uuid().safeParse(id).success
     ? await tx.query<SubRow>(
-        `select s.id, s.plan_id, s.status, s.credit_balance, c.frozen_time as billing_now
+        `select s.id, s.plan_id, s.status, s.credit_balance, s.customer_id, c.frozen_time as billing_now
            from billing.subscriptions s left join billing.test_clocks c on c.id = s.test_clock_id
           where s.id = $1 and s.merchant_id = $2 and s.environment = $3 for update of s`,
         [id, merchant.merchantId, merchant.environment],

@@ -17,6 +17,8 @@ export interface ChangingSubscription {
   current_period_start: string | null;
   current_period_end: string | null;
   credit_balance: string | number;
+  /** With a customer, the credit is the customer's. */
+  customer_id: string | null;
 }
 
 export interface ChangeNow {
@@ -34,7 +36,7 @@ const describe = (plan: PlanRow, quantity: number): string => (quantity === 1 ? 
  * A plan or quantity change effective now, inside the caller's transaction: the unused rest of
  * the current period at the old line amount is credited and the rest at the new one charged, pro
  * rata by seconds. A positive net is a proration invoice (charged by the caller after commit); a
- * negative one raises `credit_balance`. Either way the change stands, and all of it commits or
+ * negative one raises `credit_balance`: the customer's where the subscription has one, else its own. Either way the change stands, and all of it commits or
  * none of it does.
  */
 export async function applyChangeNow(
@@ -95,7 +97,7 @@ export async function applyChangeNow(
     }),
   ];
   return writeImmediateInvoice(tx, merchant, {
-    subscription: { id: sub.id, plan_id: newPlan.id, credit_balance: sub.credit_balance },
+    subscription: { id: sub.id, plan_id: newPlan.id, credit_balance: sub.credit_balance, customer_id: sub.customer_id },
     kind: 'proration',
     lines,
     billingNow: change.billingNow,

@@ -45,8 +45,12 @@ export interface DueSubscription extends HeldCoupon {
   quantity: number;
   next_quantity: number | null;
   periods_invoiced: number;
+  /** The subscription's own credit; with a customer, the customer's is used instead (`advancePeriods`). */
   credit_balance: string;
   pending_items: PendingItem[] | null;
+  /** The customer billed, and its credit balance as the claim read it under its lock. */
+  customer_id?: string | null;
+  customer_credit_balance?: string | null;
 }
 
 /** A subscription advanced (or cancelled, or completed), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
@@ -73,6 +77,8 @@ export interface PeriodInvoiceRow {
   merchant_id: string;
   environment: string;
   subscription_id: string;
+  /** The subscription's customer when the invoice is written (null: none). */
+  customer_id: string | null;
   plan_id: string;
   /** -1 for a first period before a billing anchor. */
   period_index: number;
@@ -175,6 +181,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       merchant_id: row.merchant_id,
       environment: row.environment,
       subscription_id: row.id,
+      customer_id: row.customer_id ?? null,
       plan_id: planId,
       period_index: stub ? -1 : index,
       period_start: start,
@@ -194,6 +201,26 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
     events,
     nextChargeMs: p.end,
   };
+}
+
+/**
+ * The period rule over a claimed batch, in claim order. A subscription with a customer uses the
+ * customer's credit, not its own: for the first of its rows the balance the claim read under the
+ * customer's lock, and for each later row of that customer what the rows before it left, so that
+ * credit is used once however many of a customer's subscriptions are due together (the batch
+ * statement takes what the invoices applied off the customer). Its own `credit_balance` stays as
+ * it is (null in the advance). Without a customer, as `advancePeriod`.
+ */
+export function advancePeriods(rows: DueSubscription[]): PlannedPeriod[] {
+  const balances = new Map<string, number>();
+  return rows.map((row) => {
+    const customer = row.customer_id;
+    if (!customer) return advancePeriod(row);
+    const before = balances.get(customer) ?? Number(row.customer_credit_balance ?? 0);
+    const planned = advancePeriod({ ...row, credit_balance: String(before) });
+    balances.set(customer, planned.advance.credit_balance ?? before);
+    return { ...planned, advance: { ...planned.advance, credit_balance: null } };
+  });
 }
 
 /** Whether the subscription is still due after this period, at `now` (its test clock's time where it has one). */

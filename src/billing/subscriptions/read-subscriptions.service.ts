@@ -17,7 +17,11 @@ export function listSubscriptions(
   page: Page,
   filter: SubscriptionFilter,
 ): Promise<Paginated<SubscriptionView>> {
-  const scope = merchantScope('billing.subscriptions', merchant, { status: filter.status, customer_reference: filter.customer_reference });
+  const scope = merchantScope('billing.subscriptions', merchant, {
+    status: filter.status,
+    customer_reference: filter.customer_reference,
+    customer_id: filter.customer_id,
+  });
   return readPage(
     db,
     page,

@@ -26,6 +26,8 @@ export const SubscriptionCreate = z.strictObject({
   plan_id: z.string().min(1).max(64),
   card_token: z.string().min(1).max(255),
   customer_reference: z.string().trim().min(1).max(255),
+  /** The customer billed: one of this merchant and environment, not deleted (its credit pays the invoices first). */
+  customer_id: z.uuid().optional(),
   quantity: Quantity.optional(),
   coupon: z.string().min(1).max(64).optional(),
   /** Periods start on the anchor's day and time; the first, from the start to the anchor, is prorated. */
@@ -41,6 +43,8 @@ export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
 export const SubscriptionUpdate = z
   .strictObject({
     card_token: z.string().min(1).max(255).optional(),
+    /** Another customer, or null for none (credit the subscription held moves to the customer it joins). */
+    customer_id: z.uuid().nullable().optional(),
     metadata: Metadata.optional(),
     plan_id: z.string().min(1).max(64).optional(),
     quantity: Quantity.optional(),
@@ -65,5 +69,6 @@ export const SubscriptionCancel = z.strictObject({ at_period_end: z.boolean().op
 export const SubscriptionFilter = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
   customer_reference: z.string().max(255).optional(),
+  customer_id: z.uuid().optional(),
 });
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilter>;

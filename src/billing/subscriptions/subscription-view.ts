@@ -12,6 +12,8 @@ export interface SubscriptionView {
   coupon: string | null;
   card_token: string;
   customer_reference: string;
+  /** The customer billed, or null. */
+  customer_id: string | null;
   time_zone: string;
   current_period_start: string | null;
   current_period_end: string | null;
@@ -42,7 +44,7 @@ export interface SubscriptionRow extends Omit<
 }
 
 export const SUBSCRIPTION_COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, coupon_id,
-  (select k.code from billing.coupons k where k.id = subscriptions.coupon_id) as coupon, card_token, customer_reference, time_zone, current_period_start, current_period_end,
+  (select k.code from billing.coupons k where k.id = subscriptions.coupon_id) as coupon, card_token, customer_reference, customer_id, time_zone, current_period_start, current_period_end,
   next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
 
 export function toSubscriptionView(r: SubscriptionRow): SubscriptionView {
@@ -57,6 +59,7 @@ export function toSubscriptionView(r: SubscriptionRow): SubscriptionView {
     coupon: r.coupon,
     card_token: r.card_token,
     customer_reference: r.customer_reference,
+    customer_id: r.customer_id,
     time_zone: r.time_zone,
     current_period_start: iso(r.current_period_start),
     current_period_end: iso(r.current_period_end),
@@ -85,7 +88,8 @@ export function subscriptionJsonSql(alias: string): string {
   return `jsonb_build_object('id', ${a('id')}, 'status', ${a('status')}, 'plan_id', ${a('plan_id')}, 'pending_plan_id', ${a('next_plan_id')},
     'quantity', ${a('quantity')}, 'pending_quantity', ${a('next_quantity')}, 'credit_balance', ${a('credit_balance')},
     'coupon', (select k.code from billing.coupons k where k.id = ${a('coupon_id')}),
-    'card_token', ${a('card_token')}, 'customer_reference', ${a('customer_reference')}, 'time_zone', ${a('time_zone')},
+    'card_token', ${a('card_token')}, 'customer_reference', ${a('customer_reference')},
+    'customer_id', ${a('customer_id')}, 'time_zone', ${a('time_zone')},
     'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
     'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
     'created_at', ${isoSql(a('created_at'))}, 'cancelled_at', ${isoSql(a('cancelled_at'))}, 'paused_at', ${isoSql(a('paused_at'))},

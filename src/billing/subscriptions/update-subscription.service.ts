@@ -4,9 +4,10 @@ import { cardKey, type MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
+import { assertCustomerCurrency, attachCustomer } from '../customers/customer-credit.ts';
 import { applyChangeNow } from './change-now.service.ts';
 import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
-import type { SubscriptionRow, SubscriptionView } from './subscription-view.ts';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { loadSubscription, nowFor, requireCard, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
 import { getSubscription } from './read-subscriptions.service.ts';
 
@@ -35,8 +36,15 @@ export async function updateSubscription(
       assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
     }
     if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
+    // The customer before a change made now: its proration credits the customer the subscription has from now on.
+    let sub = current;
+    if (input.customer_id !== undefined && input.customer_id !== current.customer_id) {
+      sub = await changeCustomer(tx, merchant, current, input.customer_id, newPlan?.currency, now);
+    } else if (newPlan && current.customer_id) {
+      await assertCustomerCurrency(tx, current.customer_id, newPlan.currency);
+    }
     if (changeNow) {
-      const outcome = await applyChangeNow(tx, merchant, current, {
+      const outcome = await applyChangeNow(tx, merchant, sub, {
         planId: input.plan_id,
         quantity: input.quantity,
         prorate: input.prorate ?? true,
@@ -78,6 +86,34 @@ export async function updateSubscription(
   // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
   if (owed && deps.chargeNow) await deps.chargeNow(owed);
   return owed ? getSubscription(deps.sql, merchant, id) : updated;
+}
+
+/**
+ * Puts the subscription under another customer, or none (`null`). Joining a customer checks it
+ * (this merchant's, not deleted, billed in the plans' currency: 422 naming `customer_id`) and
+ * moves the credit the subscription held to it; credit a customer holds stays with it.
+ */
+async function changeCustomer(
+  tx: Sql,
+  merchant: MerchantRef,
+  current: SubscriptionRow,
+  customerId: string | null,
+  newPlanCurrency: string | undefined,
+  now: Date,
+): Promise<SubscriptionRow> {
+  if (customerId !== null) {
+    // The plans it bills on: the current one, and the pending one (or the new one given now).
+    const planIds = [current.plan_id, ...(newPlanCurrency === undefined && current.next_plan_id ? [current.next_plan_id] : [])];
+    const plans = await tx.query<{ currency: string }>('select currency from billing.plans where id = any($1::uuid[])', [planIds]);
+    const currencies = [...plans.map((p) => p.currency), ...(newPlanCurrency ? [newPlanCurrency] : [])];
+    await attachCustomer(tx, merchant, customerId, { currencies, credit: Number(current.credit_balance), now });
+  }
+  const rows = await tx.query<SubscriptionRow>(
+    `update billing.subscriptions set customer_id = $2, credit_balance = case when $2::uuid is null then credit_balance else 0 end
+      where id = $1 returning ${SUBSCRIPTION_COLUMNS}`,
+    [current.id, customerId],
+  );
+  return rows[0]!;
 }
 
 /** A new card releases what was held for the old one: due again at once. */

@@ -53,6 +53,20 @@ describe('event payloads only grow', () => {
     const iso = (ms: number) => new Date(ms).toISOString();
     const clock = await createClock(api, iso(T));
     expect((await api.post('/coupons', { code: 'TEN', percent_off: 10, duration: 'once' })).status).toBe(201);
+    // A customer with every field, changed and deleted (customer.created, .updated, .deleted).
+    const customer = await api.post('/customers', {
+      name: 'Acme',
+      email: 'acme@example.com',
+      phone: '+61 2 9876 5432',
+      address: { line1: '1 George St', line2: 'Level 10', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+      tax_ids: [{ type: 'au_abn', value: '51824753556' }],
+      currency: 'AUD',
+      locale: 'en-AU',
+      metadata: { crm_id: '42' },
+    });
+    expect(customer.status, customer.text).toBe(201);
+    expect((await api.put(`/customers/${customer.body.response.id}`, { name: 'Acme Holdings' })).status).toBe(200);
+    expect((await api.raw('DELETE', `/customers/${customer.body.response.id}`)).status).toBe(200);
     const approve = await createCard(api, APPROVE);
     const decline = await createCard(api, DECLINE);
     // Valid through 2031-01-31: expired on the Feb 1 charge (card.expiring before it, card.expired on it).

@@ -7,7 +7,7 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
   cp.interval as current_interval, cp.interval_count as current_interval_count,
   p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
-  s.periods_invoiced, s.credit_balance, ${HELD_COUPON_COLUMNS},
+  s.periods_invoiced, s.credit_balance, s.customer_id, ${HELD_COUPON_COLUMNS},
   (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity)
      order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;
 
@@ -17,6 +17,10 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
  * the clock's time. Each claim reads through the partial due index, so a tick costs what is due,
  * not the size of the table. One statement, and a second for test clocks only when the first
  * came back short. The status lists are written out as the partial due index's predicate is.
+ * Where claimed subscriptions have customers, a last statement locks the customers, after every
+ * subscription row and in id order (`lockCustomerCredit`'s order), and reads their credit: a
+ * batch of another lane or process holding one of them is waited for, and its balance read once
+ * it has committed.
  */
 export async function claimDueSubscriptions(tx: Sql, now: Date, limit: number): Promise<DueSubscription[]> {
   const real = await tx.query<DueSubscription>(
@@ -30,7 +34,7 @@ export async function claimDueSubscriptions(tx: Sql, now: Date, limit: number): 
        left join billing.coupons k on k.id = s.coupon_id`,
     [now, limit],
   );
-  if (real.length >= limit) return real;
+  if (real.length >= limit) return withCustomerCredit(tx, real);
   const clocked = await tx.query<DueSubscription>(
     `with due as (
        select s.id, c.frozen_time from billing.test_clocks c join billing.subscriptions s on s.test_clock_id = c.id
@@ -42,5 +46,16 @@ export async function claimDueSubscriptions(tx: Sql, now: Date, limit: number): 
        left join billing.coupons k on k.id = s.coupon_id`,
     [limit - real.length],
   );
-  return real.concat(clocked);
+  return withCustomerCredit(tx, real.concat(clocked));
+}
+
+async function withCustomerCredit(tx: Sql, rows: DueSubscription[]): Promise<DueSubscription[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.customer_id ? [r.customer_id] : [])))];
+  if (ids.length === 0) return rows;
+  const customers = await tx.query<{ id: string; credit_balance: string }>(
+    'select id, credit_balance from billing.customers where id = any($1::uuid[]) order by id for update',
+    [ids],
+  );
+  const balances = new Map(customers.map((c) => [c.id, c.credit_balance]));
+  return rows.map((r) => (r.customer_id ? { ...r, customer_credit_balance: balances.get(r.customer_id) ?? '0' } : r));
 }

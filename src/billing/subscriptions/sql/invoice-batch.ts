@@ -18,7 +18,8 @@ export interface InvoiceBatch {
 /**
  * The write of one scheduler batch, one statement: the period invoices (unique on subscription
  * and period start, so a period is invoiced once), the one-off items they took, the owed invoices
- * of completed subscriptions voided, the subscriptions advanced, and every event (`invoice.created`,
+ * of completed subscriptions voided, the subscriptions advanced, the credit the invoices of
+ * customers' subscriptions used taken off those customers (locked by the claim), and every event (`invoice.created`,
  * `invoice.paid` for an invoice of 0, the subscription events with the subscription as advanced).
  * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where the
  * driver's array parameters cost several microseconds per element in JavaScript. Answers the
@@ -28,14 +29,15 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{
   const { invoices, advances, events, now } = batch;
   return tx.query<{ id: string; status: string }>(
     `with input as (
-       select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, plan_id uuid,
+       select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
          period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
          lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at)
+           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
+           customer_id)
        select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at, total, at
+              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at, total, at, customer_id
          from input
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
        returning id, subscription_id, merchant_id, environment, amount, currency, status),
@@ -68,6 +70,14 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{
            quantity int, periods_invoiced int, credit_balance bigint, coupon_used boolean)
         where s.id = u.id
         returning s.*),
+     -- The customers' rows are locked since the claim: their balance is the one the batch was planned
+     -- from, and what its invoices written applied (credit used once: advancePeriods) comes off it.
+     credit_used as (
+       update billing.customers c set credit_balance = c.credit_balance - used.amount
+         from (select input.customer_id, sum(input.credit_applied) as amount
+                 from invoiced join input on input.subscription_id = invoiced.subscription_id
+                where input.customer_id is not null group by input.customer_id) used
+        where c.id = used.customer_id and used.amount > 0),
      created_events as (
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
