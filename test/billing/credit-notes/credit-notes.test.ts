@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { DECLINE, DYNAMIC, advance, eventsOf, expectError, invoicesOf, listAll } from '../../helpers/billing.ts';
+import { DECLINE, DYNAMIC, advance, eventsOf, expectError, invoicesOf, listAll, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { waitFor } from '../../helpers/wait-for.ts';
 import { checkCreditNotes } from '../../helpers/invariants.ts';
@@ -123,6 +123,40 @@ describe('credit notes of an invoice still owed', () => {
       422,
       /nothing is left to credit on invoice .* total of 2999/,
     );
+    await expectInvariants(invoice.id);
+  });
+
+  it('on an open invoice (items invoiced while the subscription is paused): lowered, then paid by a note of the rest', async () => {
+    const { api, sub, clock } = await scaffold(app, { merchant: 'CN open', clock: '2027-01-01T00:00:00Z', subscribe: true });
+    expect((await api.post(`/subscriptions/${sub.id}/pause`, {})).status).toBe(200);
+    const item = await api.post(`/subscriptions/${sub.id}/items`, {
+      description: 'Workshop',
+      amount: 1200,
+      quantity: 2,
+      invoice_now: true,
+    });
+    expect(item.status, item.text).toBe(201);
+    const invoice = item.body.response.invoice;
+    expect(invoice).toMatchObject({ kind: 'one_off', status: 'open', amount_due: 2400, total: 2400, attempts: [] });
+    const part = await credit(api, invoice.id, { lines: [{ invoice_line_id: 'il_1', amount: 1200 }], reason: 'order_change' });
+    expect(part.status, part.text).toBe(201);
+    expect(part.body.response).toMatchObject({
+      credit_to: 'invoice',
+      amount: 1200,
+      lines: [{ invoice_line_id: 'il_1', description: 'Workshop', amount: 1200, tax_amount: 0 }],
+    });
+    expect(Object.keys(part.body.response.lines[0]).sort()).toEqual(['amount', 'description', 'invoice_line_id', 'tax_amount']);
+    expect((await api.get(`/invoices/${invoice.id}`)).body.response).toMatchObject({
+      status: 'open',
+      amount_due: 1200,
+      credited_amount: 1200,
+    });
+    expect((await credit(api, invoice.id, { amount: 1200, reason: 'order_change' })).status).toBe(201);
+    expect((await api.get(`/invoices/${invoice.id}`)).body.response).toMatchObject({ status: 'paid', amount_due: 0, attempts: [] });
+    // Paid while paused: nothing is charged when the subscription resumes.
+    expect((await api.post(`/subscriptions/${sub.id}/resume`, {})).status).toBe(200);
+    await settle(api, clock.id);
+    expect((await api.get(`/invoices/${invoice.id}`)).body.response).toMatchObject({ status: 'paid', attempts: [] });
     await expectInvariants(invoice.id);
   });
 
