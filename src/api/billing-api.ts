@@ -23,6 +23,7 @@ import {
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
+import { registerCreditNoteRoutes } from './credit-notes-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -126,6 +127,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.post('/invoices/:id/refund', { schema: { params: Id, body: InvoiceRefundInput.nullish() } }, async (req, reply) =>
     reply.send(ok(await core.refundInvoice(principalOf(req), req.params.id, req.body ?? {}), test)),
   );
+  registerCreditNoteRoutes(app, core, test);
   app.post('/invoices/:id/retry', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
   );

@@ -15,7 +15,10 @@ import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoice
 import { addItem, deleteItem, getItem, listPendingItems, type ItemCreate, type ItemDeps } from './items/items.service.ts';
 import { attemptCharge } from './charges/attempt-charge.service.ts';
 import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscriptions.service.ts';
-import { refundInvoice, type InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+import type { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+import { createCreditNote, refundInvoice, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
+import { getCreditNote, listCreditNotes } from './credit-notes/read-credit-notes.service.ts';
+import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
@@ -37,6 +40,7 @@ export { MoveSubscriptions } from './plans/move-subscriptions.service.ts';
 export { SubscriptionCancel, SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscription-input.ts';
 export { InvoiceFilter } from './invoices/invoices.service.ts';
 export { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
+export { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 export { CouponCreate } from './coupons/coupons.service.ts';
 export { ItemCreate } from './items/items.service.ts';
 export { EVENT_TYPES } from './events/event-types.ts';
@@ -67,12 +71,14 @@ export class BillingCore {
   readonly #deps: BillingCoreDeps;
   readonly #subs: SubscriptionDeps;
   readonly #items: ItemDeps;
+  readonly #credit: CreditNoteDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
     // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
     const chargeNow = async (invoiceId: string) => deps.afterCharge([await attemptCharge(deps.charge, { invoiceId, attempt: 1 })]);
     this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
+    this.#credit = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -128,9 +134,12 @@ export class BillingCore {
   deleteItem = (m: MerchantRef, subscriptionId: string, itemId: string) => deleteItem(this.#items, m, subscriptionId, itemId);
 
   refundInvoice = async (m: MerchantRef, id: string, input: InvoiceRefundInput) => {
-    await refundInvoice({ sql: this.#deps.sql, gateway: this.#deps.gateway, now: () => this.#deps.clock.now() }, m, id, input);
+    await refundInvoice(this.#credit, m, id, input);
     return getInvoice(this.#deps.sql, m, id);
   };
+  createCreditNote = (m: MerchantRef, invoiceId: string, input: CreditNoteCreate) => createCreditNote(this.#credit, m, invoiceId, input);
+  creditNote = (m: MerchantRef, id: string) => getCreditNote(this.#deps.sql, m, id);
+  creditNotes = (m: MerchantRef, page: Page, filter: CreditNoteFilter) => listCreditNotes(this.#deps.sql, m, page, filter);
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
   invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);

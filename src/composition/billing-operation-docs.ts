@@ -106,6 +106,26 @@ const CUSTOMER = {
   updated_at: '2026-11-22T07:21:58.112Z',
 };
 
+// A credit note of 10.00 against a paid AUD 29.00 invoice with 10 % GST inclusive (tax 264): round(1000 × 264 / 2900) = 91 of it is tax.
+const CREDIT_NOTE = {
+  id: '5d9c0c1e-8f57-4f2e-9a43-2f1c6a0e7b21',
+  number: 'CN-000001',
+  invoice_id: INVOICE.id,
+  invoice_number: 'INV-000042',
+  customer_id: null,
+  subscription_id: SUBSCRIPTION.id,
+  amount: 1000,
+  tax: 91,
+  subtotal: 909,
+  currency: 'AUD',
+  lines: [],
+  reason: 'duplicate',
+  memo: 'Charged twice for December',
+  credit_to: 'refund',
+  refund: { refund_id: 'DOCS-R-4CISLT8T', reference: `${INVOICE.id}-r1`, status: 'approved' },
+  created_at: '2026-11-23T09:12:40.000Z',
+};
+
 export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /plans': {
     summary: 'Create a plan',
@@ -290,9 +310,27 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /invoices/{id}/refund': {
     summary: 'Refund an invoice',
     description:
-      'Refunds all (no `amount`: what is left) or part of a paid invoice through the gateway, in minor units (1000 = AUD 10.00). Recorded on the invoice (`refunds`, `refunded_amount`; it stays `paid`) and as an `invoice.refunded` event.',
+      'Refunds all (no `amount`: what is left to refund and to credit) or part of a paid invoice through the gateway, in minor units (1000 = AUD 10.00). Recorded on the invoice (`refunds`, `refunded_amount`; it stays `paid`) and as an `invoice.refunded` event, with its credit note (`credit_notes`, `credited_amount`; `credit_note.created`): its reason is one of the five credit note reasons when the text is one, else `other`, the text its memo.',
     request: { amount: 1000, reason: 'goodwill' },
     response: ok({ ...INVOICE, refunded_amount: 1000 }),
+  },
+  'POST /invoices/{id}/credit_notes': {
+    summary: 'Credit an invoice',
+    description:
+      'A credit note of a finalized invoice (`open`, `past_due` or `paid`; a draft is edited instead, 409): `amount`, or `lines` (`[{invoice_line_id, amount}]`, `il_<n>` as the invoice shows its lines), in minor units, tax included; `reason` one of `duplicate`, `fraudulent`, `order_change`, `product_unsatisfactory`, `other`. Tax is credited in proportion: a first note takes `round(amount × tax ÷ total)`. On an invoice still owed it lowers `amount_due` (paid with no purchase at 0); on a paid one it refunds the card through the gateway (`refund: true`) or raises the customer’s, else the subscription’s, credit balance. The notes of an invoice never sum past its `total` (422). Numbered `CN-000001`, … without a gap; `credit_note.created`.',
+    request: { amount: 1000, reason: 'duplicate', refund: true, memo: 'Charged twice for December' },
+    response: ok(CREDIT_NOTE),
+  },
+  'GET /credit_notes': {
+    summary: 'List credit notes',
+    description: 'Credit notes, newest first, paginated; filter by `invoice_id` or `customer_id`.',
+    response: ok([CREDIT_NOTE], PAGE),
+  },
+  'GET /credit_notes/{id}': {
+    summary: 'Get a credit note',
+    description:
+      'One credit note: its figures (`amount`, `tax`, `subtotal`), lines, reason, memo, where the credit went (`credit_to`) and the refund it made. Unknown: 404.',
+    response: ok(CREDIT_NOTE),
   },
   'POST /invoices/{id}/retry': {
     summary: 'Retry a past-due invoice now',

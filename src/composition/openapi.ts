@@ -21,13 +21,21 @@ const TAGS: Record<string, string> = {
   test_clocks: 'Test clocks',
   coupons: 'Coupons',
   customers: 'Customers',
+  credit_notes: 'Credit notes',
 };
 
 /** Operations that create a record answer 201; every other success is 200. */
-const CREATED = new Set(['POST /plans', 'POST /subscriptions', 'POST /webhooks', 'POST /test_clocks', 'POST /customers']);
+const CREATED = new Set([
+  'POST /plans',
+  'POST /subscriptions',
+  'POST /webhooks',
+  'POST /test_clocks',
+  'POST /customers',
+  'POST /invoices/{id}/credit_notes',
+]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
-  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/retry|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
+  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
 const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers']);
 
@@ -59,6 +67,10 @@ export function documentedResponses(method: string, path: string, hasInput: bool
   if (hasInput) responses['422'] = answer('Invalid input: the errors say which');
   if (STATEFUL.test(operation)) responses['409'] = answer('The record is in a state that refuses this operation');
   if (operation === 'POST /purchases' || operation === 'POST /refunds') responses['502'] = answer('The upstream acquirer failed');
+  // A refund through the gateway whose outcome is not known yet (its amount stays reserved).
+  if (operation === 'POST /invoices/{id}/refund' || operation === 'POST /invoices/{id}/credit_notes') {
+    responses['502'] = answer('The refund’s outcome is not known yet');
+  }
   return responses;
 }
 

@@ -387,6 +387,7 @@ export interface CrossPathOptions {
  * - C9: a subscription's owed invoices end the same way whatever ended it (a cancel, dunning's final
  *   action, a fixed term completing, a charge finding it ended): every voided invoice has its one
  *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing.
+ * - C10 to C14: credit notes (`checkCreditNotes`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
 export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = {}): Promise<string[]> {
@@ -517,7 +518,105 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       out.push(
         `C9: invoice ${r.id} of a ${r.sub} subscription is ${r.status}${r.held ? ', held for a card,' : ''} with ${r.events} invoice.voided events`,
       );
+    out.push(...(await creditNoteViolations(db, m)));
     return out;
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The rules of credit notes, from what is stored:
+ * - C10: credit notes per invoice never exceed its total, and `credited_amount` is their sum;
+ * - C11: a credit note exists if and only if its refund was recorded: every approved refund claimed
+ *   with a credit note has exactly one, of its amount, `credit_to: refund`; no note names a refund
+ *   that is not approved;
+ * - C12: credit note numbers per merchant and environment are 1..n, without a gap or a repeat
+ *   (the sequence's last value is n);
+ * - C13: tax in proportion never credits more tax than there is: a note's tax is at most its
+ *   amount, an invoice's notes' tax at most the invoice's tax;
+ * - C14: no money lost or refunded twice: a reference of an invoice refund (`<invoice id>-r<n>`)
+ *   has at most one approved gateway refund, and, once none of the invoice's refunds is in
+ *   flight, the approved gateway refunds of the invoice's purchase are exactly its approved refunds.
+ */
+async function creditNoteViolations(db: pg.Client, m: string | null): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of await rows<{ id: string; total: string; credited_amount: string; notes: string }>(
+    db,
+    `select i.id, i.total, i.credited_amount, coalesce(sum(n.amount), 0) as notes
+       from billing.invoices i left join billing.credit_notes n on n.invoice_id = i.id
+      where ($1::uuid is null or i.merchant_id = $1)
+      group by i.id having coalesce(sum(n.amount), 0) > i.total or coalesce(sum(n.amount), 0) <> i.credited_amount`,
+    [m],
+  ))
+    out.push(`C10: invoice ${r.id} of total ${r.total} has credit notes of ${r.notes} (credited_amount ${r.credited_amount})`);
+  for (const r of await rows<{ id: string; status: string; notes: string; problem: string }>(
+    db,
+    `select r.id, r.status, count(n.id) as notes,
+            case when r.status = 'approved' and count(n.id) <> 1 then 'has ' || count(n.id) || ' credit notes'
+                 when r.status <> 'approved' and count(n.id) > 0 then 'is ' || r.status || ' with a credit note'
+                 else 'has a credit note of another amount, invoice or kind' end as problem
+       from billing.invoice_refunds r left join billing.credit_notes n on n.invoice_refund_id = r.id
+      where ($1::uuid is null or r.merchant_id = $1)
+      group by r.id, r.status, r.amount, r.invoice_id, r.credit_note
+     having (r.status = 'approved' and r.credit_note is not null and count(n.id) <> 1)
+         or (r.status <> 'approved' and count(n.id) > 0)
+         or bool_or(n.amount <> r.amount or n.invoice_id <> r.invoice_id or n.credit_to <> 'refund')`,
+    [m],
+  ))
+    out.push(`C11: refund ${r.id} ${r.problem}`);
+  for (const r of await rows<{ merchant_id: string; environment: string; numbers: number[]; last_value: string | null }>(
+    db,
+    `select n.merchant_id, n.environment, array_agg(substring(n.number from '[0-9]+$')::int order by substring(n.number from '[0-9]+$')::int) as numbers,
+            (select s.last_value from billing.number_sequences s where s.merchant_id = n.merchant_id and s.environment = n.environment
+                and s.kind = 'credit_note' and s.scope = '') as last_value
+       from billing.credit_notes n where ($1::uuid is null or n.merchant_id = $1) group by n.merchant_id, n.environment`,
+    [m],
+  )) {
+    const expected = r.numbers.map((_, i) => i + 1);
+    if (r.numbers.join() !== expected.join() || Number(r.last_value) !== r.numbers.length)
+      out.push(`C12: credit notes of ${r.merchant_id}/${r.environment} are numbered ${r.numbers.join(',')} (sequence at ${r.last_value})`);
+  }
+  for (const r of await rows<{ id: string; detail: string }>(
+    db,
+    `select n.id, 'note tax ' || n.tax || ' of amount ' || n.amount as detail from billing.credit_notes n
+      where ($1::uuid is null or n.merchant_id = $1) and (n.tax > n.amount or n.tax < 0)
+     union all
+     select i.id, 'invoice tax ' || i.tax || ', its notes credit ' || sum(n.tax) from billing.invoices i join billing.credit_notes n on n.invoice_id = i.id
+      where ($1::uuid is null or i.merchant_id = $1) group by i.id, i.tax having sum(n.tax) > i.tax`,
+    [m],
+  ))
+    out.push(`C13: ${r.id}: ${r.detail}`);
+  for (const r of await rows<{ reference: string; n: string }>(
+    db,
+    `select g.reference, count(*) as n from gateway.refunds g
+      where g.successful and not g.voided and g.reference ~ '^[0-9a-f-]{36}-r[0-9]+$'
+        and ($1::uuid is null or exists (select 1 from billing.invoices i where i.id = left(g.reference, 36)::uuid and i.merchant_id = $1))
+      group by g.merchant_id, g.environment, g.reference having count(*) > 1`,
+    [m],
+  ))
+    out.push(`C14: reference ${r.reference} was refunded ${r.n} times at the gateway`);
+  for (const r of await rows<{ id: string; gateway: string; billing: string }>(
+    db,
+    `select i.id,
+            (select coalesce(sum(g.amount), 0) from gateway.refunds g where g.successful and not g.voided
+                and g.purchase_id = (select l.purchase_id from billing.ledger_entries l where l.invoice_id = i.id)
+                and g.reference like i.id || '-r%') as gateway,
+            (select coalesce(sum(r.amount), 0) from billing.invoice_refunds r where r.invoice_id = i.id and r.status = 'approved') as billing
+       from billing.invoices i
+      where ($1::uuid is null or i.merchant_id = $1) and exists (select 1 from billing.invoice_refunds r where r.invoice_id = i.id)
+        and not exists (select 1 from billing.invoice_refunds r where r.invoice_id = i.id and r.status in ('sending', 'unknown'))`,
+    [m],
+  ))
+    if (r.gateway !== r.billing) out.push(`C14: invoice ${r.id}: the gateway refunded ${r.gateway}, billing recorded ${r.billing}`);
+  return out;
+}
+
+/** C10 to C14 alone (`checkCrossPath` runs them with the rest). */
+export async function checkCreditNotes(dbUrl: string, options: { merchantId?: string } = {}): Promise<string[]> {
+  const db = await connect(dbUrl);
+  try {
+    return await creditNoteViolations(db, options.merchantId ?? null);
   } finally {
     await db.end();
   }

@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'credit_note.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

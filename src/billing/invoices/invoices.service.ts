@@ -82,6 +82,18 @@ export interface InvoiceView {
   created_at: string;
   attempts: AttemptView[];
   refunds: RefundView[];
+  /** Its credit notes, oldest first (`GET /credit_notes/{id}` has the whole note). */
+  credit_notes: InvoiceCreditNoteView[];
+}
+
+export interface InvoiceCreditNoteView {
+  id: string;
+  number: string;
+  amount: number;
+  tax: number;
+  reason: string;
+  credit_to: string;
+  created_at: string;
 }
 
 export interface RefundView {
@@ -104,6 +116,7 @@ interface Row extends Omit<
   | 'refunded_amount'
   | 'attempts'
   | 'refunds'
+  | 'credit_notes'
   | 'tax'
   | 'total'
   | 'credited_amount'
@@ -120,6 +133,7 @@ interface Row extends Omit<
   refunded_amount: string;
   attempts: AttemptView[] | null;
   refunds: RefundView[] | null;
+  credit_notes: InvoiceCreditNoteView[] | null;
 }
 
 const SELECT = `select i.id, i.number, i.subscription_id, i.customer_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
@@ -128,7 +142,9 @@ const SELECT = `select i.id, i.number, i.subscription_id, i.customer_id, i.kind,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'manual', a.manual, 'created_at', a.created_at, 'resolved_at', a.resolved_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
   (select json_agg(json_build_object('amount', r.amount, 'reason', r.reason, 'status', r.status, 'refund_id', r.gateway_refund_id,
-     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds`;
+     'reference', r.reference, 'created_at', r.created_at) order by r.number) from billing.invoice_refunds r where r.invoice_id = i.id) as refunds,
+  (select json_agg(json_build_object('id', n.id, 'number', n.number, 'amount', n.amount, 'tax', n.tax, 'reason', n.reason,
+     'credit_to', n.credit_to, 'created_at', n.created_at) order by n.created_at, n.number) from billing.credit_notes n where n.invoice_id = i.id) as credit_notes`;
 
 function toView(r: Row): InvoiceView {
   return {
@@ -163,6 +179,12 @@ function toView(r: Row): InvoiceView {
     created_at: iso(r.created_at),
     attempts: (r.attempts ?? []).map((a) => ({ ...a, created_at: iso(a.created_at), resolved_at: iso(a.resolved_at) })),
     refunds: (r.refunds ?? []).map((f) => ({ ...f, amount: Number(f.amount), created_at: iso(f.created_at) })),
+    credit_notes: (r.credit_notes ?? []).map((n) => ({
+      ...n,
+      amount: Number(n.amount),
+      tax: Number(n.tax),
+      created_at: iso(n.created_at),
+    })),
   };
 }
 

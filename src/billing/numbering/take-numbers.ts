@@ -39,9 +39,9 @@ export async function takeNumbers(tx: Sql, claims: NumberClaim[]): Promise<Taken
   const ordered = [...merged.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const rows = await tx.query<{ merchant_id: string; environment: string; kind: string; scope: string; last_value: string }>(
     `insert into billing.number_sequences as s (merchant_id, environment, kind, scope, last_value)
-     select merchant_id, environment, kind, scope, count
-       from json_to_recordset($1::json) with ordinality as x(merchant_id uuid, environment text, kind text, scope text, count bigint, n bigint)
-      order by n
+     select (x.c->>'merchant_id')::uuid, x.c->>'environment', x.c->>'kind', x.c->>'scope', (x.c->>'count')::bigint
+       from json_array_elements($1::json) with ordinality as x(c, n)
+      order by x.n
      on conflict (merchant_id, environment, kind, scope) do update set last_value = s.last_value + excluded.last_value
      returning merchant_id, environment, kind, scope, last_value`,
     [

@@ -23,6 +23,12 @@ export const InvoiceRefund = defineEntity({
     status: p.string().length(10),
     gatewayRefundId: p.string().length(40).nullable(),
     message: p.string().length(255).nullable(),
+    /**
+     * The credit note the refund makes once approved (`{reason, memo, tax, lines}`; its amount is
+     * the refund's), kept from the claim so that whoever records the outcome writes the same note.
+     * Null on refunds made before credit notes existed.
+     */
+    creditNote: p.json<Record<string, unknown>>().columnType('jsonb').nullable(),
     createdAt: instant(),
     updatedAt: instant(),
   },

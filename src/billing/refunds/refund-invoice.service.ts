@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SqlPool } from '../../platform/sql.ts';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { BillingGateway, MerchantRef, RefundOutcome } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
@@ -12,13 +12,29 @@ export const InvoiceRefundInput = z.strictObject({
 });
 export type InvoiceRefundInput = z.infer<typeof InvoiceRefundInput>;
 
+/**
+ * Points in a refund where tests stop the process (the kill tests); production passes none:
+ * - `before-call`: the refund is written (`sending`), the gateway not asked;
+ * - `after-gateway`: the gateway answered, nothing recorded;
+ * - `before-commit`: the outcome's record (and the credit note an approval makes) written, not committed;
+ * - `after-commit`: the record committed.
+ */
+export const REFUND_STEPS = ['before-call', 'after-gateway', 'before-commit', 'after-commit'] as const;
+export type RefundStep = (typeof REFUND_STEPS)[number];
+
+export interface RefundHooks {
+  at(step: RefundStep, reference: string): Promise<void>;
+}
+
 export interface RefundDeps {
   sql: SqlPool;
   gateway: BillingGateway;
   now(): Date;
+  hooks?: RefundHooks;
 }
 
-interface Claimed {
+/** A refund written (`sending`) before the gateway is called: what sending it and recording its outcome need. */
+export interface ClaimedRefund {
   invoiceId: string;
   refundId: string;
   reference: string;
@@ -28,89 +44,137 @@ interface Claimed {
   subscriptionId: string;
 }
 
+/**
+ * What an approved refund also writes, in the transaction that records it, with its invoice
+ * locked: the credit note it makes. A refund is recorded once, so this runs once per refund.
+ */
+export type OnRefundApproved = (tx: Sql, merchant: MerchantRef, claimed: ClaimedRefund, now: Date) => Promise<void>;
+
+/** What is left to refund of a paid invoice: read after the caller locked the invoice. */
+export interface Refundable {
+  /** The invoice's approved purchase; null for an invoice paid without one (an amount of 0). */
+  purchaseId: string | null;
+  /** What was paid less the refunds approved and those still in flight (their amounts are held). */
+  left: number;
+  /** What was paid less the refunds approved: `left` once every refund in flight has failed. */
+  settledLeft: number;
+  /** The refunds written so far: the next one is number `count + 1`. */
+  count: number;
+}
+
 /** Refunds still in flight count against what is left, so two at once can never refund more than was paid. */
 const RESERVED = `coalesce((select sum(r.amount) from billing.invoice_refunds r where r.invoice_id = i.id and r.status in ('approved', 'sending', 'unknown')), 0)`;
 
 /**
- * Refunds all or part of a paid invoice through the gateway: a refund of its approved purchase.
- * The refund row (`sending`, with its reference) commits before the gateway is called; the
- * outcome, the invoice's `refunded_amount` and `invoice.refunded` commit together after it.
+ * Reads what is left to refund, in the caller's transaction after it locked the invoice in a
+ * statement of its own: the reads then see every refund that the refunds before this one (of the
+ * same invoice, at the same time) wrote. Read in the locking statement, the count and the
+ * reservations were those of its snapshot, taken before it waited for the lock: two refunds took
+ * one number.
  */
-export async function refundInvoice(deps: RefundDeps, merchant: MerchantRef, invoiceId: string, input: InvoiceRefundInput): Promise<void> {
-  await resolveUnsettled(deps, merchant, invoiceId);
-  const now = deps.now();
-  const claimed = await deps.sql.transaction(async (tx): Promise<Claimed> => {
-    if (!z.uuid().safeParse(invoiceId).success) throw BillingErrors.notFound('Invoice', invoiceId);
-    // The invoice's lock in a statement of its own: the reads below then see every refund that
-    // the refunds before this one (of the same invoice, at the same time) wrote. Read in the
-    // locking statement, the count and the reservations were those of its snapshot, taken before
-    // it waited for the lock: two refunds took one number.
-    const locked = await tx.query(
-      'select 1 from billing.invoices i where i.id = $1 and i.merchant_id = $2 and i.environment = $3 for update of i',
-      [invoiceId, merchant.merchantId, merchant.environment],
+export async function readRefundable(tx: Sql, invoiceId: string): Promise<Refundable> {
+  const rows = await tx.query<{ left: string; settled_left: string; purchase_id: string | null; n: number }>(
+    `select i.amount - ${RESERVED} as left, i.amount - i.refunded_amount as settled_left,
+            (select l.purchase_id from billing.ledger_entries l where l.invoice_id = i.id) as purchase_id,
+            (select count(*)::int from billing.invoice_refunds r where r.invoice_id = i.id) as n
+       from billing.invoices i where i.id = $1`,
+    [invoiceId],
+  );
+  const r = rows[0]!;
+  return { purchaseId: r.purchase_id, left: Number(r.left), settledLeft: Number(r.settled_left), count: r.n };
+}
+
+/**
+ * The refund's own limits, with the credit notes' beside them: what a refund may take is
+ * `requested`, or without one all that is left both to refund (what was paid less refunds approved
+ * or in flight) and to credit (`creditLeft`: the invoice's total less its credit notes, those that
+ * refunds in flight will make included). Throws when it does not fit.
+ */
+export function refundAmount(r: Refundable, creditLeft: number, invoiceId: string, requested?: number): number {
+  const inFlight = r.settledLeft - r.left;
+  const left = Math.min(r.left, creditLeft);
+  const amount = requested ?? left;
+  // Every refund in flight holds its amount in both limits, so this is what is left once they have all failed.
+  const leftOnceSettled = Math.min(r.settledLeft, creditLeft + inFlight);
+  if (r.purchaseId && inFlight > 0 && (left <= 0 || amount > left) && (requested ?? leftOnceSettled) <= leftOnceSettled) {
+    // It would fit but for refunds still at the gateway (another request's, at the same time):
+    // their amounts stay reserved until their outcome is known.
+    throw BillingErrors.conflict(
+      `Another refund of invoice ${invoiceId} is in progress: ${inFlight} is reserved until its outcome is known, ${Math.max(left, 0)} is left to refund now`,
     );
-    if (!locked[0]) throw BillingErrors.notFound('Invoice', invoiceId);
-    const rows = await tx.query<{
-      status: string;
-      amount: string;
-      currency: string;
-      subscription_id: string;
-      left: string;
-      settled_left: string;
-      purchase_id: string | null;
-      n: number;
-    }>(
-      `select i.status, i.amount, i.currency, i.subscription_id, i.amount - ${RESERVED} as left, i.amount - i.refunded_amount as settled_left,
-              (select l.purchase_id from billing.ledger_entries l where l.invoice_id = i.id) as purchase_id,
-              (select count(*)::int from billing.invoice_refunds r where r.invoice_id = i.id) as n
-         from billing.invoices i where i.id = $1`,
-      [invoiceId],
-    );
-    const inv = rows[0]!;
-    if (inv.status !== 'paid') throw BillingErrors.conflict(`Invoice is ${inv.status}; only a paid invoice can be refunded`);
-    const left = Number(inv.left);
-    const settledLeft = Number(inv.settled_left);
-    const amount = input.amount ?? left;
-    const inFlight = settledLeft - left;
-    if (inv.purchase_id && inFlight > 0 && (left <= 0 || amount > left) && (input.amount ?? settledLeft) <= settledLeft) {
-      // It would fit but for refunds still at the gateway (another request's, at the same time):
-      // their amounts stay reserved until their outcome is known.
-      throw BillingErrors.conflict(
-        `Another refund of invoice ${invoiceId} is in progress: ${inFlight} is reserved until its outcome is known, ${Math.max(left, 0)} is left to refund now`,
-      );
-    }
-    if (!inv.purchase_id || left <= 0) throw BillingErrors.validation([`amount: nothing is left to refund on invoice ${invoiceId}`]);
-    if (amount > left) throw BillingErrors.validation([`amount: at most ${left} is left to refund on invoice ${invoiceId}`]);
-    const number = inv.n + 1;
-    const reference = `${invoiceId}-r${number}`;
-    const inserted = await tx.query<{ id: string }>(
-      `insert into billing.invoice_refunds (id, merchant_id, environment, invoice_id, number, reference, purchase_id, amount, currency, reason,
-          status, created_at, updated_at)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'sending', $10, $10) returning id`,
-      [
-        merchant.merchantId,
-        merchant.environment,
-        invoiceId,
-        number,
-        reference,
-        inv.purchase_id,
-        amount,
-        inv.currency,
-        input.reason ?? null,
-        now,
-      ],
-    );
-    return {
-      invoiceId,
-      refundId: inserted[0]!.id,
+  }
+  if (!r.purchaseId || r.left <= 0) throw BillingErrors.validation([`amount: nothing is left to refund on invoice ${invoiceId}`]);
+  if (creditLeft <= 0) {
+    throw BillingErrors.validation([`amount: nothing is left to credit on invoice ${invoiceId}: its credit notes come to its total`]);
+  }
+  if (amount > r.left) throw BillingErrors.validation([`amount: at most ${r.left} is left to refund on invoice ${invoiceId}`]);
+  if (amount > creditLeft) throw BillingErrors.validation([`amount: at most ${creditLeft} is left to credit on invoice ${invoiceId}`]);
+  return amount;
+}
+
+/**
+ * Writes the refund (`sending`, with the reference `<invoice id>-r<n>` and the credit note it will
+ * make), in the caller's transaction: it commits before the gateway is called.
+ */
+export async function claimRefund(
+  tx: Sql,
+  merchant: MerchantRef,
+  input: {
+    invoiceId: string;
+    subscriptionId: string;
+    currency: string;
+    refundable: Refundable;
+    amount: number;
+    reason: string | null;
+    creditNote: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<ClaimedRefund> {
+  if (!input.refundable.purchaseId) throw new Error(`invoice ${input.invoiceId} has no purchase to refund`);
+  const number = input.refundable.count + 1;
+  const reference = `${input.invoiceId}-r${number}`;
+  const inserted = await tx.query<{ id: string }>(
+    `insert into billing.invoice_refunds (id, merchant_id, environment, invoice_id, number, reference, purchase_id, amount, currency, reason,
+        status, credit_note, created_at, updated_at)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'sending', $10, $11, $11) returning id`,
+    [
+      merchant.merchantId,
+      merchant.environment,
+      input.invoiceId,
+      number,
       reference,
-      purchaseId: inv.purchase_id,
-      amount,
-      currency: inv.currency,
-      subscriptionId: inv.subscription_id,
-    };
-  });
-  const outcome = await sendRefund(deps, merchant, claimed);
+      input.refundable.purchaseId,
+      input.amount,
+      input.currency,
+      input.reason,
+      JSON.stringify(input.creditNote),
+      input.now,
+    ],
+  );
+  return {
+    invoiceId: input.invoiceId,
+    refundId: inserted[0]!.id,
+    reference,
+    purchaseId: input.refundable.purchaseId,
+    amount: input.amount,
+    currency: input.currency,
+    subscriptionId: input.subscriptionId,
+  };
+}
+
+/**
+ * Sends a claimed refund and records its outcome; the approval, the invoice's `refunded_amount`,
+ * `invoice.refunded` and what `onApproved` writes commit together. A refusal is a 422, an outcome
+ * not known a 502 (its amount stays reserved until it is resolved).
+ */
+export async function settleRefund(
+  deps: RefundDeps,
+  merchant: MerchantRef,
+  claimed: ClaimedRefund,
+  onApproved: OnRefundApproved,
+): Promise<void> {
+  await deps.hooks?.at('before-call', claimed.reference);
+  const outcome = await sendRefund(deps, merchant, claimed, onApproved);
   switch (outcome.kind) {
     case 'approved':
       return;
@@ -143,11 +207,16 @@ const IN_FLIGHT_MS = 60_000;
  * Refunds of this invoice whose outcome was never recorded (a lost answer, a crash after the call)
  * are sent again with their own reference before anything else: the gateway recognises a
  * reference it has seen, so a refund that went through is adopted, and one that did not is made
- * now, as first asked. No refund is lost and none is made twice. A refund still `sending` within
- * IN_FLIGHT_MS belongs to a request at the gateway now (a concurrent refund of the same invoice):
- * it is not sent a second time alongside it.
+ * now, as first asked (with the credit note it was to make). No refund is lost and none is made
+ * twice. A refund still `sending` within IN_FLIGHT_MS belongs to a request at the gateway now (a
+ * concurrent refund of the same invoice): it is not sent a second time alongside it.
  */
-async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoiceId: string): Promise<void> {
+export async function resolveUnsettledRefunds(
+  deps: RefundDeps,
+  merchant: MerchantRef,
+  invoiceId: string,
+  onApproved: OnRefundApproved,
+): Promise<void> {
   if (!z.uuid().safeParse(invoiceId).success) return;
   const unsettled = await deps.sql.query<{
     id: string;
@@ -164,7 +233,7 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
     [invoiceId, merchant.merchantId, merchant.environment, new Date(deps.now().getTime() - IN_FLIGHT_MS)],
   );
   for (const r of unsettled) {
-    const claimed: Claimed = {
+    const claimed: ClaimedRefund = {
       invoiceId,
       refundId: r.id,
       reference: r.reference,
@@ -173,22 +242,37 @@ async function resolveUnsettled(deps: RefundDeps, merchant: MerchantRef, invoice
       currency: r.currency,
       subscriptionId: r.subscription_id,
     };
-    await sendRefund(deps, merchant, claimed);
+    await sendRefund(deps, merchant, claimed, onApproved);
   }
 }
 
 /** Sends a claimed refund (again) under its reference and records its outcome; a call that fails is `unknown`. */
-async function sendRefund(deps: RefundDeps, merchant: MerchantRef, claimed: Claimed): Promise<RefundOutcome> {
+async function sendRefund(
+  deps: RefundDeps,
+  merchant: MerchantRef,
+  claimed: ClaimedRefund,
+  onApproved: OnRefundApproved,
+): Promise<RefundOutcome> {
   const outcome: RefundOutcome = await deps.gateway
     .refund(merchant, { purchaseId: claimed.purchaseId, amount: claimed.amount, reference: claimed.reference })
     .catch((err: unknown) => ({ kind: 'unknown' as const, reason: err instanceof Error ? err.message : String(err) }));
-  await recordOutcome(deps, merchant, claimed, outcome);
+  await deps.hooks?.at('after-gateway', claimed.reference);
+  await recordOutcome(deps, merchant, claimed, outcome, onApproved);
+  await deps.hooks?.at('after-commit', claimed.reference);
   return outcome;
 }
 
-async function recordOutcome(deps: RefundDeps, merchant: MerchantRef, claimed: Claimed, outcome: RefundOutcome): Promise<void> {
+async function recordOutcome(
+  deps: RefundDeps,
+  merchant: MerchantRef,
+  claimed: ClaimedRefund,
+  outcome: RefundOutcome,
+  onApproved: OnRefundApproved,
+): Promise<void> {
   const now = deps.now();
   await deps.sql.transaction(async (tx) => {
+    // The invoice first, as every writer of its credit takes it: then the refund, the credit note.
+    await tx.query('select 1 from billing.invoices where id = $1 for update', [claimed.invoiceId]);
     const gatewayRefundId = outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome.refundId : null;
     const message = outcome.kind === 'approved' ? 'Approved' : outcome.kind === 'unknown' ? outcome.reason : outcome.message;
     const moved = await tx.query(
@@ -197,25 +281,28 @@ async function recordOutcome(deps: RefundDeps, merchant: MerchantRef, claimed: C
       [claimed.refundId, outcome.kind, gatewayRefundId, message.slice(0, 255), now],
     );
     // Recorded once: a concurrent resolution of the same refund finds it settled and adds nothing.
-    if (outcome.kind !== 'approved' || moved.length === 0) return;
-    await tx.query('update billing.invoices set refunded_amount = refunded_amount + $2, updated_at = $3 where id = $1', [
-      claimed.invoiceId,
-      claimed.amount,
-      now,
-    ]);
-    await recordEvents(tx, now, [
-      {
-        ...merchant,
-        type: 'invoice.refunded',
-        data: {
-          invoice_id: claimed.invoiceId,
-          subscription_id: claimed.subscriptionId,
-          amount: claimed.amount,
-          currency: claimed.currency,
-          refund_id: gatewayRefundId,
-          reference: claimed.reference,
+    if (outcome.kind === 'approved' && moved.length > 0) {
+      await tx.query('update billing.invoices set refunded_amount = refunded_amount + $2, updated_at = $3 where id = $1', [
+        claimed.invoiceId,
+        claimed.amount,
+        now,
+      ]);
+      await recordEvents(tx, now, [
+        {
+          ...merchant,
+          type: 'invoice.refunded',
+          data: {
+            invoice_id: claimed.invoiceId,
+            subscription_id: claimed.subscriptionId,
+            amount: claimed.amount,
+            currency: claimed.currency,
+            refund_id: gatewayRefundId,
+            reference: claimed.reference,
+          },
         },
-      },
-    ]);
+      ]);
+      await onApproved(tx, merchant, claimed, now);
+    }
+    await deps.hooks?.at('before-commit', claimed.reference);
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { DECLINE, eventsOf, expectError, invoicesOf } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
+import { checkCreditNotes } from '../../helpers/invariants.ts';
 
 // Invoice refunds through the public API: a refund of the invoice's approved purchase at the
 // gateway, recorded on the invoice and beside the ledger, never more than was paid.
@@ -115,6 +116,14 @@ describe('invoice refunds', () => {
       [inv!.purchase_id],
     );
     expect(gateway.map((g) => g.reference)).toEqual([`${invoice.id}-r1`, `${invoice.id}-r2`, `${invoice.id}-r3`]);
+    // Each refund, settled late or not, has its credit note (r1 and r2 were written with none: theirs is made as they settle).
+    expect(res.body.response.credited_amount).toBe(1000);
+    expect(res.body.response.credit_notes.map((n: any) => [n.number, n.amount, n.credit_to])).toEqual([
+      ['CN-000001', 400, 'refund'],
+      ['CN-000002', 500, 'refund'],
+      ['CN-000003', 100, 'refund'],
+    ]);
+    expect(await checkCreditNotes(app.config.DATABASE_URL, { merchantId: merchant.merchantId })).toEqual([]);
   });
 
   it('16 concurrent refunds of one invoice: each answers 200, 409 or the 422 of nothing left, never 5xx; no money moves twice', async () => {
@@ -149,6 +158,15 @@ describe('invoice refunds', () => {
     );
     expect(gateway).toEqual([{ n: 17, total: '1500' }]);
     expect((await eventsOf(api, 'invoice.refunded')).filter((e) => e.data.invoice_id === invoice.id)).toHaveLength(17);
+    // One credit note per refund, numbered 1..17 whatever order they committed in.
+    expect(done.credited_amount).toBe(1500);
+    expect(done.credit_notes.map((n: any) => n.number).sort()).toEqual(
+      Array.from({ length: 17 }, (_, i) => `CN-${String(i + 1).padStart(6, '0')}`),
+    );
+    const [m] = await app.runtime.sql.query<{ merchant_id: string }>('select merchant_id from billing.invoices where id = $1', [
+      invoice.id,
+    ]);
+    expect(await checkCreditNotes(app.config.DATABASE_URL, { merchantId: m!.merchant_id })).toEqual([]);
   });
 
   it('refuses unpaid and unknown invoices and bad amounts, writing nothing', async () => {
