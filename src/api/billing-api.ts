@@ -22,6 +22,7 @@ import {
 } from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
+import { registerTaxRoutes } from './tax-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
 
   registerCouponRoutes(app, core, test);
   registerItemRoutes(app, core, test);
+  registerTaxRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -6,7 +6,15 @@
  * imports billing only through this file, `billing-core.ts` (the API's use cases),
  * `ports/gateway-port.ts` and `entities.ts` (test/architecture.test.ts).
  */
-export { advancePeriod, stillDue, BILLABLE_STATUSES, type DueSubscription, type PlannedPeriod } from './subscriptions/period-advance.ts';
+export {
+  advancePeriod,
+  stillDue,
+  taxSubjectOf,
+  BILLABLE_STATUSES,
+  type DueSubscription,
+  type PlannedPeriod,
+} from './subscriptions/period-advance.ts';
+export { loadTaxContexts } from './taxes/sql/batch-tax-context.ts';
 export { claimDueSubscriptions } from './subscriptions/sql/claim-due.ts';
 export { writeInvoiceBatch, type InvoiceBatch } from './subscriptions/sql/invoice-batch.ts';
 export { claimDueRetryBatch } from './dunning/sql/claim-due-retries.ts';

@@ -3,6 +3,8 @@ import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { periodInvoice, type PendingItem } from '../invoices/lines/period-invoice.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
+import { UNTAXED, type TaxContext } from '../taxes/resolve-rates.ts';
+import type { TaxSubject } from '../taxes/sql/batch-tax-context.ts';
 
 /**
  * The period rule: what a subscription whose period begins turns into (the period's invoice and
@@ -87,6 +89,11 @@ export interface PeriodInvoiceRow {
   lines: string;
   subtotal: number;
   discount: number;
+  tax: number;
+  /** The tax per rate, as JSON text. */
+  tax_breakdown: string;
+  reverse_charge: boolean;
+  tax_note: string | null;
   total: number;
   credit_applied: number;
   status: 'open' | 'paid';
@@ -103,8 +110,20 @@ export interface PlannedPeriod {
   nextChargeMs: number | null;
 }
 
-/** What one due subscription turns into: the period's invoice and the subscription advanced, or its cancellation or completion. */
-export function advancePeriod(row: DueSubscription): PlannedPeriod {
+/** What the tax of a due subscription's period invoice is read from (`loadTaxContexts`): the plan it bills, its items' rates. */
+export function taxSubjectOf(row: DueSubscription): TaxSubject {
+  return {
+    subscriptionId: row.id,
+    planIds: [row.next_plan_id ?? row.plan_id],
+    itemRateIds: (row.pending_items ?? []).flatMap((item) => item.tax_rate_ids ?? []),
+  };
+}
+
+/**
+ * What one due subscription turns into: the period's invoice and the subscription advanced, or
+ * its cancellation or completion. `tax` is the subscription's tax context (none: untaxed).
+ */
+export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): PlannedPeriod {
   if (row.cancel_at_period_end) return cancelledAtPeriodEnd(row);
   let anchorAt = row.anchor_at;
   let index = row.next_period_index;
@@ -132,6 +151,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       }).amount
     : undefined;
   const composed = periodInvoice({
+    planId,
     planName: row.plan_name,
     planAmount: Number(row.plan_amount),
     setupFee: Number(row.plan_setup_fee),
@@ -144,6 +164,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
     proratedAmount,
     items: row.pending_items ?? [],
     period: { start: new Date(p.start), end: new Date(p.end) },
+    tax,
   });
   if (composed.kind === 'completed') return completedTerm(row);
   const { invoice: bill } = composed;
@@ -186,6 +207,10 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       subtotal: bill.subtotal,
       total: bill.total,
       discount: bill.discount,
+      tax: bill.tax,
+      tax_breakdown: JSON.stringify(bill.taxBreakdown),
+      reverse_charge: bill.reverseCharge,
+      tax_note: bill.taxNote,
       credit_applied: bill.creditApplied,
       status: bill.amount === 0 ? 'paid' : 'open',
       paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
