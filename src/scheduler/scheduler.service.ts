@@ -45,9 +45,9 @@ export interface SchedulerDeps {
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriod`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Three statements whatever the batch size: the claim, the batch's tax context
- * (`loadTaxContexts`), then the invoices, the subscriptions and the events together
- * (`writeInvoiceBatch`).
+ * once, in order. Three statements at most whatever the batch size: the claim, the batch's tax
+ * context (`loadTaxContexts`, skipped when nothing in the batch can be taxed), then the invoices,
+ * the subscriptions and the events together (`writeInvoiceBatch`).
  */
 async function invoiceBatch(
   tx: Sql,
@@ -59,7 +59,11 @@ async function invoiceBatch(
   const full = rows.length >= deps.batchSize;
   onClaim(full);
   if (rows.length === 0) return { claimed: 0, jobs: [], full, behind: false };
-  const taxes = await loadTaxContexts(tx, rows.map(taxSubjectOf));
+  // One statement for the batch's tax, and none when no subscription of it can be taxed.
+  const taxes = await loadTaxContexts(
+    tx,
+    rows.flatMap((row) => taxSubjectOf(row) ?? []),
+  );
   const plans = rows.map((row) => advancePeriod(row, taxes.get(row.id)));
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();

@@ -49,6 +49,8 @@ export interface DueSubscription extends HeldCoupon {
   periods_invoiced: number;
   credit_balance: string;
   pending_items: PendingItem[] | null;
+  /** It has a customer or names tax rates, or its plan does: its tax context must be read (`taxSubjectOf`). */
+  tax_relevant: boolean;
 }
 
 /** A subscription advanced (or cancelled, or completed), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
@@ -110,13 +112,15 @@ export interface PlannedPeriod {
   nextChargeMs: number | null;
 }
 
-/** What the tax of a due subscription's period invoice is read from (`loadTaxContexts`): the plan it bills, its items' rates. */
-export function taxSubjectOf(row: DueSubscription): TaxSubject {
-  return {
-    subscriptionId: row.id,
-    planIds: [row.next_plan_id ?? row.plan_id],
-    itemRateIds: (row.pending_items ?? []).flatMap((item) => item.tax_rate_ids ?? []),
-  };
+/**
+ * What the tax of a due subscription's period invoice is read from (`loadTaxContexts`): the plan
+ * it bills, its items' rates; or null when nothing can tax it (no customer, and no rate named by
+ * it, its plan or its items), so that a batch of untaxed subscriptions reads nothing more.
+ */
+export function taxSubjectOf(row: DueSubscription): TaxSubject | null {
+  const itemRateIds = (row.pending_items ?? []).flatMap((item) => item.tax_rate_ids ?? []);
+  if (!row.tax_relevant && itemRateIds.length === 0) return null;
+  return { subscriptionId: row.id, planIds: [row.next_plan_id ?? row.plan_id], itemRateIds };
 }
 
 /**
