@@ -71,6 +71,18 @@ describe('tax rates', () => {
     expectError(await api.get('/tax_rates?active=maybe'), 422, /active/);
     const page = (await api.get('/tax_rates?limit=2&offset=2')).body;
     expect(page).toMatchObject({ records: 2, total_records: 5, page: 2, total_pages: 3 });
+    expect(page.response.map((r: any) => r.display_name)).toEqual(['Tiny', 'NYC sales tax']);
+
+    // An Idempotency-Key replays the first answer and creates nothing more; the same key with another body is a 422.
+    const body = { display_name: 'VAT', percentage: '20', inclusive: false, country: 'FR' };
+    const first = await api.post('/tax_rates', body, { 'Idempotency-Key': 'rate-vat-fr' });
+    const again = await api.post('/tax_rates', body, { 'Idempotency-Key': 'rate-vat-fr' });
+    expect([first.status, first.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect([again.status, again.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(again.body.response).toEqual(first.body.response);
+    expectError(await api.post('/tax_rates', { ...body, percentage: '21' }, { 'Idempotency-Key': 'rate-vat-fr' }), 422, /Idempotency-Key/);
+    expect((await api.get('/tax_rates?active=true')).body.response.filter((r: any) => r.display_name === 'VAT')).toHaveLength(1);
+    await api.post(`/tax_rates/${first.body.response.id}/archive`);
 
     // Another merchant sees none of them.
     const other = await merchantClient(app, 'Other merchant');
