@@ -55,8 +55,8 @@ export interface PeriodInvoiced {
 /**
  * The invoice of a period that begins (the one composer every path shares): the plan's line at
  * the subscription's quantity, the setup fee on the first period invoice only, the items, the
- * coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles` N completes when its N-th invoiced period ends, that is
- * when period N + 1 would begin.
+ * coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles`
+ * N completes when its N-th invoiced period ends, that is when period N + 1 would begin.
  */
 export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
   if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
