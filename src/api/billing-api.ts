@@ -24,6 +24,7 @@ import { registerCouponRoutes } from './coupons-api.ts';
 import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
 import { registerCreditNoteRoutes } from './credit-notes-api.ts';
+import { registerTaxRoutes } from './tax-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -116,6 +117,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   registerCouponRoutes(app, core, test);
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
+  registerTaxRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -33,6 +33,15 @@ import { createCustomer } from './customers/create-customer.service.ts';
 import { getCustomer, listCustomers, loadCustomer } from './customers/read-customers.service.ts';
 import { updateCustomer } from './customers/update-customer.service.ts';
 import { deleteCustomer } from './customers/delete-customer.service.ts';
+import {
+  archiveTaxRate,
+  createTaxRate,
+  getTaxRate,
+  listTaxRates,
+  type TaxRateCreate,
+  type TaxRateFilter,
+} from './taxes/tax-rates.service.ts';
+import { getTaxSettings, putTaxSettings, type TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -48,6 +57,8 @@ export { TestClockInput } from './test-clocks/test-clocks.service.ts';
 export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 export { requestHash } from './idempotency/idempotency.service.ts';
 export { CustomerCreate, CustomerFilter, CustomerUpdate } from './customers/customer-input.ts';
+export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
+export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -124,6 +135,13 @@ export class BillingCore {
   coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
   coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
   archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
+
+  createTaxRate = (m: MerchantRef, input: TaxRateCreate) => createTaxRate(this.#deps.sql, m, input, this.#deps.clock.now());
+  taxRate = (m: MerchantRef, id: string) => getTaxRate(this.#deps.sql, m, id);
+  taxRates = (m: MerchantRef, page: Page, filter: TaxRateFilter) => listTaxRates(this.#deps.sql, m, page, filter);
+  archiveTaxRate = (m: MerchantRef, id: string) => archiveTaxRate(this.#deps.sql, m, id, this.#deps.clock.now());
+  taxSettings = (m: MerchantRef) => getTaxSettings(this.#deps.sql, m);
+  putTaxSettings = (m: MerchantRef, input: TaxSettingsUpdate) => putTaxSettings(this.#deps.sql, m, input, this.#deps.clock.now());
 
   addItem = async (m: MerchantRef, subscriptionId: string, input: ItemCreate) => {
     const item = await addItem(this.#items, m, subscriptionId, input);

@@ -10,10 +10,12 @@ export {
   advancePeriod,
   advancePeriods,
   stillDue,
+  taxSubjectOf,
   BILLABLE_STATUSES,
   type DueSubscription,
   type PlannedPeriod,
 } from './subscriptions/period-advance.ts';
+export { loadTaxContexts } from './taxes/sql/batch-tax-context.ts';
 export { claimDueSubscriptions } from './subscriptions/sql/claim-due.ts';
 export { writeInvoiceBatch, type InvoiceBatch } from './subscriptions/sql/invoice-batch.ts';
 export { claimDueRetryBatch } from './dunning/sql/claim-due-retries.ts';

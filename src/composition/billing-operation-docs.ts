@@ -1,6 +1,6 @@
 import { ok, PAGE, type OperationDoc } from './operation-doc.ts';
 
-// Billing's operations on plans, subscriptions, coupons, items and invoices. Amounts are integer minor units: 2900 is AUD 29.00.
+// Billing's operations on plans, subscriptions, coupons, items, tax rates and invoices. Amounts are integer minor units: 2900 is AUD 29.00.
 
 const PLAN = {
   id: '04e62440-0648-4737-80e3-36142fb50361',
@@ -11,6 +11,7 @@ const PLAN = {
   interval_count: 1,
   trial_days: 0,
   dunning: { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' },
+  tax_rate_ids: [],
   status: 'active',
   created_at: '2026-11-22T07:22:19.368Z',
   archived_at: null,
@@ -35,6 +36,7 @@ const SUBSCRIPTION = {
   paused_at: null,
   metadata: { crm_id: '42' },
   test_clock_id: null,
+  tax_rate_ids: [],
 };
 const INVOICE = {
   id: 'c4d834de-3b9e-4c5b-95df-256b85590e03',
@@ -86,6 +88,7 @@ const ITEM = {
   description: 'Onboarding session',
   amount: 15000,
   quantity: 1,
+  tax_rate_ids: [],
   invoice_id: null,
   created_at: '2026-11-22T07:23:10.000Z',
 };
@@ -124,6 +127,19 @@ const CREDIT_NOTE = {
   credit_to: 'refund',
   refund: { refund_id: 'DOCS-R-4CISLT8T', reference: `${INVOICE.id}-r1`, status: 'approved' },
   created_at: '2026-11-23T09:12:40.000Z',
+};
+
+const GST = {
+  id: '5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10',
+  display_name: 'GST',
+  description: 'Australian GST, included in prices',
+  percentage: '10',
+  inclusive: true,
+  country: 'AU',
+  state: null,
+  active: true,
+  created_at: '2026-11-22T07:21:00.000Z',
+  archived_at: null,
 };
 
 export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
@@ -273,6 +289,41 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Archive a coupon',
     description: 'No new redemptions; subscriptions holding it keep their discount.',
     response: ok({ ...COUPON, status: 'archived', archived_at: '2027-01-01T00:00:00.000Z' }),
+  },
+  'POST /tax_rates': {
+    summary: 'Create a tax rate',
+    description:
+      'A percentage as a decimal string with up to 4 decimal places (`"10"`, `"8.875"`, 0 to 100), `inclusive` (the price contains it) or exclusive (added on top), and optionally the `country` (ISO 3166-1 alpha-2) and `state` it applies to where the merchant taxes automatically. Rates never change; archive one and create another.',
+    request: { display_name: 'GST', percentage: '10', inclusive: true, country: 'AU', description: 'Australian GST, included in prices' },
+    response: ok(GST),
+  },
+  'GET /tax_rates': {
+    summary: 'List tax rates',
+    description: 'Tax rates, newest first, paginated; `active=true` for those new objects may name, `active=false` for archived ones.',
+    response: ok([GST], PAGE),
+  },
+  'GET /tax_rates/{id}': {
+    summary: 'Get a tax rate',
+    description: 'One tax rate. Unknown: 404.',
+    response: ok(GST),
+  },
+  'POST /tax_rates/{id}/archive': {
+    summary: 'Archive a tax rate',
+    description:
+      'No new plan, subscription or item may name it (422); invoices already written keep it, and what already names it stays taxed by it. Automatic tax stops using it.',
+    response: ok({ ...GST, active: false, archived_at: '2027-01-01T00:00:00.000Z' }),
+  },
+  'GET /settings/tax': {
+    summary: 'Get the tax settings',
+    description: "The merchant's tax settings in this environment: `automatic_tax` (false unless set).",
+    response: ok({ automatic_tax: true }),
+  },
+  'PUT /settings/tax': {
+    summary: 'Change the tax settings',
+    description:
+      "`automatic_tax: true` taxes lines that name no rate (on the item, the subscription or the plan) by the merchant's active rates for the customer's country and state. Applies to invoices written from then on.",
+    request: { automatic_tax: true },
+    response: ok({ automatic_tax: true }),
   },
   'POST /subscriptions/{id}/items': {
     summary: 'Add a one-off item',

@@ -22,6 +22,8 @@ const TAGS: Record<string, string> = {
   coupons: 'Coupons',
   customers: 'Customers',
   credit_notes: 'Credit notes',
+  tax_rates: 'Taxes',
+  settings: 'Settings',
 };
 
 /** Operations that create a record answer 201; every other success is 200. */
@@ -32,12 +34,13 @@ const CREATED = new Set([
   'POST /test_clocks',
   'POST /customers',
   'POST /invoices/{id}/credit_notes',
+  'POST /tax_rates',
 ]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
   /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
-const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers']);
+const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers', 'tax_rates']);
 
 const ENVELOPE = {
   type: 'object',

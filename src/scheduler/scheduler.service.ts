@@ -6,9 +6,11 @@ import {
   advancePeriods,
   claimDueRetryBatch,
   claimDueSubscriptions,
+  loadTaxContexts,
   notifyExpiringCards,
   relayEvents,
   stillDue,
+  taxSubjectOf,
   writeInvoiceBatch,
   type InvoiceBatch,
 } from '../billing/billing-jobs.ts';
@@ -43,8 +45,9 @@ export interface SchedulerDeps {
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriods`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Two statements whatever the batch size: the claim, then the invoices, the
- * subscriptions and the events together (`writeInvoiceBatch`).
+ * once, in order. Three statements at most whatever the batch size: the claim, the batch's tax
+ * context (`loadTaxContexts`, skipped when nothing in the batch can be taxed), then the invoices,
+ * the subscriptions and the events together (`writeInvoiceBatch`).
  */
 async function invoiceBatch(
   tx: Sql,
@@ -56,8 +59,13 @@ async function invoiceBatch(
   const full = rows.length >= deps.batchSize;
   onClaim(full);
   if (rows.length === 0) return { claimed: 0, jobs: [], full, behind: false };
+  // One statement for the batch's tax, and none when no subscription of it can be taxed.
+  const taxes = await loadTaxContexts(
+    tx,
+    rows.flatMap((row) => taxSubjectOf(row) ?? []),
+  );
   // In claim order: the subscriptions of one customer share its credit, used once across them.
-  const plans = advancePeriods(rows);
+  const plans = advancePeriods(rows, taxes);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.

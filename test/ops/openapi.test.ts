@@ -17,6 +17,7 @@ const ROUTE_FILES = [
   'src/api/items-api.ts',
   'src/api/customers-api.ts',
   'src/api/credit-notes-api.ts',
+  'src/api/tax-api.ts',
 ];
 const PREFIX = '/v1.0';
 
@@ -110,8 +111,8 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the routes each listener serves, read from the route files', () => {
     const routes = declaredRoutes();
-    // The reading of the route files found what they hold (58 on both listeners, 4 sandbox-only).
-    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(58);
+    // The reading of the route files found what they hold (64 on both listeners, 4 sandbox-only).
+    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(64);
     expect(
       routes
         .filter((r) => r.sandboxOnly)
@@ -230,7 +231,7 @@ describe('OpenAPI document', () => {
         expect(ok, `${method} ${path}`).toHaveLength(1);
         expect(operation.responses[ok[0]!].content['application/json'].schema.required, `${method} ${path}`).toContain('successful');
         const header = (operation.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
-        const billing = /^\/v1\.0\/(plans|subscriptions|invoices|events|webhooks|test_clocks|customers)/.test(path);
+        const billing = /^\/v1\.0\/(plans|subscriptions|invoices|events|webhooks|test_clocks|customers|tax_rates)/.test(path);
         expect(Boolean(header), `${method} ${path} Idempotency-Key`).toBe(method === 'post' && billing);
       }
     }

@@ -3,6 +3,8 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { lockCustomerCredit, setCustomerCredit } from '../customers/customer-credit.ts';
 import type { NewEvent } from '../events/event-types.ts';
+import { resolveInvoiceTaxes, UNTAXED, type LineSource } from '../taxes/resolve-rates.ts';
+import { loadTaxContexts } from '../taxes/sql/batch-tax-context.ts';
 import { composeInvoice } from './lines/compose-invoice.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
 
@@ -22,11 +24,12 @@ export type ImmediateOutcome =
 
 /**
  * An invoice of its own, charged now (a one-off item with `invoice_now`, a proration): composed by
- * the one composer (credit applies, coupons do not), written with the new credit balance in the
- * caller's transaction. A negative net writes no invoice and raises the credit balance instead.
- * The balance is the customer's where the subscription has one (its row locked here, after the
- * subscription's: `lockCustomerCredit`), else the subscription's own. The caller charges an
- * `open` invoice after commit.
+ * the one composer (tax and credit apply, coupons do not), written with the new credit balance in
+ * the caller's transaction. Each line is taxed by the rates its source resolves to (`sources`, one
+ * per line: the plan it bills, an item's own rates). A negative total writes no invoice and raises
+ * the credit balance instead. The balance is the customer's where the subscription has one (its
+ * row locked here, after the subscription's: `lockCustomerCredit`), else the subscription's own.
+ * The caller charges an `open` invoice after commit.
  */
 export async function writeImmediateInvoice(
   tx: Sql,
@@ -35,13 +38,23 @@ export async function writeImmediateInvoice(
     subscription: LockedSubscription;
     kind: 'one_off' | 'proration';
     lines: InvoiceLine[];
+    /** What taxes each line, in the order of `lines`. */
+    sources: LineSource[];
     billingNow: Date;
     now: Date;
   },
 ): Promise<ImmediateOutcome> {
   const sub = input.subscription;
+  const contexts = await loadTaxContexts(tx, [
+    {
+      subscriptionId: sub.id,
+      planIds: [...new Set(input.sources.map((s) => s.planId))],
+      itemRateIds: input.sources.flatMap((s) => s.itemRateIds ?? []),
+    },
+  ]);
+  const taxes = resolveInvoiceTaxes(contexts.get(sub.id) ?? UNTAXED, input.sources);
   const balance = sub.customer_id ? await lockCustomerCredit(tx, sub.customer_id) : Number(sub.credit_balance);
-  const composed = composeInvoice({ lines: input.lines, creditBalance: balance });
+  const composed = composeInvoice({ lines: input.lines, creditBalance: balance, ...taxes });
   if (sub.customer_id) {
     await setCustomerCredit(tx, sub.customer_id, composed.creditBalance);
     await tx.query('update billing.subscriptions set updated_at = $2 where id = $1', [sub.id, input.now]);
@@ -57,8 +70,9 @@ export async function writeImmediateInvoice(
   const rows = await tx.query<{ id: string; currency: string }>(
     `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, kind, period_index, period_start, period_end,
         amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
-        customer_id)
-     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5, $16
+        customer_id, tax, tax_breakdown, reverse_charge, tax_note)
+     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5,
+        $16, $17, $18, $19, $20
        from billing.plans p where p.id = $14
      returning id, currency`,
     [
@@ -78,6 +92,10 @@ export async function writeImmediateInvoice(
       sub.plan_id,
       composed.total,
       sub.customer_id,
+      composed.tax,
+      JSON.stringify(composed.taxBreakdown),
+      composed.reverseCharge,
+      composed.taxNote,
     ],
   );
   const invoice = rows[0]!;

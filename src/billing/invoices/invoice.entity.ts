@@ -38,6 +38,8 @@ export const Invoice = defineEntity({
     total: minorUnits().default(0),
     /** Tax is the buyer's to account for (EU reverse charge): the invoice carries the legal note. */
     reverseCharge: p.boolean().default(false),
+    /** The legal note tax law asks the invoice to carry (the reverse charge's), as it was printed; null for none. */
+    taxNote: p.string().length(500).nullable(),
     /** What credit notes took off the invoice (never more than `total`). */
     creditedAmount: minorUnits().default(0),
     /** From the merchant's gap-free sequence, given at finalization (null while a draft). */

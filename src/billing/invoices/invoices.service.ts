@@ -66,6 +66,8 @@ export interface InvoiceView {
   /** What the card is charged: `total − credit_applied`, less what credit notes took off while it was owed. */
   amount_due: number;
   reverse_charge: boolean;
+  /** The legal note tax law asks the invoice to carry (the EU reverse charge's, docs/tax.md), or null. */
+  tax_note: string | null;
   credit_applied: number;
   /** What credit notes took off (never more than `total`). */
   credited_amount: number;
@@ -137,7 +139,7 @@ interface Row extends Omit<
 }
 
 const SELECT = `select i.id, i.number, i.subscription_id, i.customer_id, i.kind, i.period_start, i.period_end, i.amount, i.currency, i.lines, i.subtotal, i.discount, i.credit_applied, i.refunded_amount, i.status, i.next_attempt_at, i.paid_at, i.created_at,
-  i.tax, i.tax_breakdown, i.total, i.reverse_charge, i.credited_amount, i.bill_to, i.seller, i.finalizes_at, i.finalized_at,
+  i.tax, i.tax_breakdown, i.total, i.reverse_charge, i.tax_note, i.credited_amount, i.bill_to, i.seller, i.finalizes_at, i.finalized_at,
   (select json_agg(json_build_object('number', a.number, 'reference', a.reference, 'purchase_id', a.purchase_id, 'status', a.status,
      'response_code', a.response_code, 'message', a.message, 'decline_class', a.decline_class, 'advice_code', a.advice_code,
      'manual', a.manual, 'created_at', a.created_at, 'resolved_at', a.resolved_at) order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
@@ -166,6 +168,7 @@ function toView(r: Row): InvoiceView {
     total: Number(r.total),
     amount_due: Number(r.amount),
     reverse_charge: r.reverse_charge,
+    tax_note: r.tax_note,
     credit_applied: Number(r.credit_applied),
     credited_amount: Number(r.credited_amount),
     refunded_amount: Number(r.refunded_amount),

@@ -6,12 +6,15 @@ import { BillingErrors } from '../errors.ts';
 import { minorUnits } from '../money-input.ts';
 import { itemLine } from '../invoices/lines/invoice-line.ts';
 import { writeImmediateInvoice } from '../invoices/immediate-invoice.service.ts';
+import { requireActiveTaxRates, TaxRateIds } from '../taxes/tax-rate-ids.ts';
 
 export const ItemCreate = z.strictObject({
   description: z.string().trim().min(1).max(500),
   amount: minorUnits('amount', 1, 'amount must be greater than 0'),
   quantity: z.number().int().min(1).max(100_000).default(1),
   invoice_now: z.boolean().default(false),
+  /** The item's own tax rates, before the subscription's and the plan's (docs/tax.md). */
+  tax_rate_ids: TaxRateIds.optional(),
   test: z.boolean().optional(),
 });
 export type ItemCreate = z.input<typeof ItemCreate>;
@@ -22,6 +25,7 @@ export interface ItemView {
   description: string;
   amount: number;
   quantity: number;
+  tax_rate_ids: string[];
   invoice_id: string | null;
   created_at: string;
 }
@@ -31,7 +35,7 @@ interface ItemRow extends Omit<ItemView, 'amount'> {
   amount: string;
 }
 
-const COLUMNS = 'id, subscription_id, description, unit_amount as amount, quantity, invoice_id, created_at';
+const COLUMNS = 'id, subscription_id, description, unit_amount as amount, quantity, tax_rate_ids, invoice_id, created_at';
 
 const toView = (r: ItemRow): ItemView => ({ ...r, amount: Number(r.amount), created_at: iso(r.created_at) });
 
@@ -77,10 +81,20 @@ export async function addItem(deps: ItemDeps, merchant: MerchantRef, subscriptio
     if (['cancelled', 'completed'].includes(sub.status)) {
       throw BillingErrors.conflict(`Subscription is ${sub.status} and takes no items`);
     }
+    await requireActiveTaxRates(tx, merchant, input.tax_rate_ids);
     const rows = await tx.query<ItemRow>(
-      `insert into billing.subscription_items (id, merchant_id, environment, subscription_id, description, unit_amount, quantity, created_at)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
-      [merchant.merchantId, merchant.environment, sub.id, input.description, input.amount, input.quantity, now],
+      `insert into billing.subscription_items (id, merchant_id, environment, subscription_id, description, unit_amount, quantity, created_at, tax_rate_ids)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
+      [
+        merchant.merchantId,
+        merchant.environment,
+        sub.id,
+        input.description,
+        input.amount,
+        input.quantity,
+        now,
+        JSON.stringify(input.tax_rate_ids ?? []),
+      ],
     );
     let item = rows[0]!;
     if (!input.invoice_now) return { item, outcome: null };
@@ -88,6 +102,7 @@ export async function addItem(deps: ItemDeps, merchant: MerchantRef, subscriptio
       subscription: sub,
       kind: 'one_off',
       lines: [itemLine({ description: input.description, unitAmount: input.amount, quantity: input.quantity })],
+      sources: [{ planId: sub.plan_id, itemRateIds: input.tax_rate_ids ?? [] }],
       billingNow: sub.billing_now ? new Date(sub.billing_now) : now,
       now,
     });

@@ -7,6 +7,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { CurrencyCode, minorUnits } from '../money-input.ts';
 import { merchantScope } from '../merchant-scope.ts';
+import { requireActiveTaxRates, TaxRateIds } from '../taxes/tax-rate-ids.ts';
 import type { DunningPolicy } from './plan.entity.ts';
 
 export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
@@ -29,6 +30,8 @@ export const PlanCreate = z.strictObject({
   setup_fee: minorUnits('setup_fee', 0).default(0),
   billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
   dunning: DunningInput.optional(),
+  /** Tax rates for the plan's lines where the subscription names none (docs/tax.md). */
+  tax_rate_ids: TaxRateIds.optional(),
   test: z.boolean().optional(),
 });
 export type PlanCreate = z.infer<typeof PlanCreate>;
@@ -44,6 +47,7 @@ export interface PlanView {
   setup_fee: number;
   billing_cycles: number | null;
   dunning: DunningPolicy;
+  tax_rate_ids: string[];
   status: string;
   created_at: string;
   archived_at: string | null;
@@ -60,12 +64,13 @@ export function toPlanView(r: PlanRow): PlanView {
 }
 
 const COLUMNS =
-  'id, name, amount, currency, interval, interval_count, trial_days, setup_fee, billing_cycles, dunning, status, created_at, archived_at';
+  'id, name, amount, currency, interval, interval_count, trial_days, setup_fee, billing_cycles, dunning, tax_rate_ids, status, created_at, archived_at';
 
 export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCreate, now: Date): Promise<PlanView> {
+  await requireActiveTaxRates(db, merchant, input.tax_rate_ids);
   const rows = await db.query<PlanRow>(
-    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, setup_fee, billing_cycles)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $11, $12) returning ${COLUMNS}`,
+    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, setup_fee, billing_cycles, tax_rate_ids)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $11, $12, $13) returning ${COLUMNS}`,
     [
       merchant.merchantId,
       merchant.environment,
@@ -79,6 +84,7 @@ export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCrea
       now,
       input.setup_fee,
       input.billing_cycles,
+      JSON.stringify(input.tax_rate_ids ?? []),
     ],
   );
   return toPlanView(rows[0]!);

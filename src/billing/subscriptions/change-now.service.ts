@@ -100,6 +100,8 @@ export async function applyChangeNow(
     subscription: { id: sub.id, plan_id: newPlan.id, credit_balance: sub.credit_balance, customer_id: sub.customer_id },
     kind: 'proration',
     lines,
+    // Each line is taxed as its plan's: the credit by the old plan's rates, the charge by the new one's.
+    sources: [{ planId: oldPlan.id }, { planId: newPlan.id }],
     billingNow: change.billingNow,
     now: change.now,
   });

@@ -5,6 +5,7 @@ import { BillingErrors } from '../errors.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 import { attachCustomer } from '../customers/customer-credit.ts';
+import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
 import { assertLineFits, type SubscriptionCreate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionView, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { markClockBusy, nowFor, requireCard, type SubscriptionDeps } from './subscription-context.ts';
@@ -22,6 +23,7 @@ export async function createSubscription(
   const plan = await requireActivePlan(db, merchant, input.plan_id);
   assertLineFits(plan.amount, input.quantity ?? 1);
   if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
+  await requireActiveTaxRates(db, merchant, input.tax_rate_ids);
   const card = await requireCard(deps, merchant, input.card_token);
   const now = await nowFor(db, deps, merchant, input.test_clock_id ?? null);
   const timeZone = input.time_zone ?? 'UTC';
@@ -42,8 +44,8 @@ export async function createSubscription(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,
           cancel_at_period_end, test_clock_id, metadata, created_at, updated_at, card_expiry, quantity, coupon_id, coupon_periods_left, card_is_token, card_key,
-          customer_id)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19, $21, $22, $23)
+          customer_id, tax_rate_ids)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $20, $12, false, $13, $14, $15, $15, $16, $17, $18, $19, $21, $22, $23, $24)
        returning ${SUBSCRIPTION_COLUMNS}`,
       [
         merchant.merchantId,
@@ -70,6 +72,7 @@ export async function createSubscription(
         // A token names one card for good: its key is kept (an alias is resolved at each charge).
         card.token === input.card_token ? cardKey(card) : null,
         input.customer_id ?? null,
+        JSON.stringify(input.tax_rate_ids ?? []),
       ],
     );
     const view = toSubscriptionView(rows[0]!);

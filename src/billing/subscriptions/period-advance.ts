@@ -3,6 +3,8 @@ import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { periodInvoice, type PendingItem } from '../invoices/lines/period-invoice.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
+import { UNTAXED, type TaxContext } from '../taxes/resolve-rates.ts';
+import type { TaxSubject } from '../taxes/sql/batch-tax-context.ts';
 
 /**
  * The period rule: what a subscription whose period begins turns into (the period's invoice and
@@ -51,6 +53,8 @@ export interface DueSubscription extends HeldCoupon {
   /** The customer billed, and its credit balance as the claim read it under its lock. */
   customer_id?: string | null;
   customer_credit_balance?: string | null;
+  /** It has a customer or names tax rates, or its plan does: its tax context must be read (`taxSubjectOf`). */
+  tax_relevant: boolean;
 }
 
 /** A subscription advanced (or cancelled, or completed), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
@@ -93,6 +97,11 @@ export interface PeriodInvoiceRow {
   lines: string;
   subtotal: number;
   discount: number;
+  tax: number;
+  /** The tax per rate, as JSON text. */
+  tax_breakdown: string;
+  reverse_charge: boolean;
+  tax_note: string | null;
   total: number;
   credit_applied: number;
   status: 'open' | 'paid';
@@ -109,8 +118,22 @@ export interface PlannedPeriod {
   nextChargeMs: number | null;
 }
 
-/** What one due subscription turns into: the period's invoice and the subscription advanced, or its cancellation or completion. */
-export function advancePeriod(row: DueSubscription): PlannedPeriod {
+/**
+ * What the tax of a due subscription's period invoice is read from (`loadTaxContexts`): the plan
+ * it bills, its items' rates; or null when nothing can tax it (no customer, and no rate named by
+ * it, its plan or its items), so that a batch of untaxed subscriptions reads nothing more.
+ */
+export function taxSubjectOf(row: DueSubscription): TaxSubject | null {
+  const itemRateIds = (row.pending_items ?? []).flatMap((item) => item.tax_rate_ids ?? []);
+  if (!row.tax_relevant && itemRateIds.length === 0) return null;
+  return { subscriptionId: row.id, planIds: [row.next_plan_id ?? row.plan_id], itemRateIds };
+}
+
+/**
+ * What one due subscription turns into: the period's invoice and the subscription advanced, or
+ * its cancellation or completion. `tax` is the subscription's tax context (none: untaxed).
+ */
+export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): PlannedPeriod {
   if (row.cancel_at_period_end) return cancelledAtPeriodEnd(row);
   let anchorAt = row.anchor_at;
   let index = row.next_period_index;
@@ -138,6 +161,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       }).amount
     : undefined;
   const composed = periodInvoice({
+    planId,
     planName: row.plan_name,
     planAmount: Number(row.plan_amount),
     setupFee: Number(row.plan_setup_fee),
@@ -150,6 +174,7 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
     proratedAmount,
     items: row.pending_items ?? [],
     period: { start: new Date(p.start), end: new Date(p.end) },
+    tax,
   });
   if (composed.kind === 'completed') return completedTerm(row);
   const { invoice: bill } = composed;
@@ -193,6 +218,10 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       subtotal: bill.subtotal,
       total: bill.total,
       discount: bill.discount,
+      tax: bill.tax,
+      tax_breakdown: JSON.stringify(bill.taxBreakdown),
+      reverse_charge: bill.reverseCharge,
+      tax_note: bill.taxNote,
       credit_applied: bill.creditApplied,
       status: bill.amount === 0 ? 'paid' : 'open',
       paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
@@ -211,13 +240,14 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
  * statement takes what the invoices applied off the customer). Its own `credit_balance` stays as
  * it is (null in the advance). Without a customer, as `advancePeriod`.
  */
-export function advancePeriods(rows: DueSubscription[]): PlannedPeriod[] {
+export function advancePeriods(rows: DueSubscription[], taxes: ReadonlyMap<string, TaxContext> = new Map()): PlannedPeriod[] {
   const balances = new Map<string, number>();
   return rows.map((row) => {
     const customer = row.customer_id;
-    if (!customer) return advancePeriod(row);
+    const tax = taxes.get(row.id);
+    if (!customer) return advancePeriod(row, tax);
     const before = balances.get(customer) ?? Number(row.customer_credit_balance ?? 0);
-    const planned = advancePeriod({ ...row, credit_balance: String(before) });
+    const planned = advancePeriod({ ...row, credit_balance: String(before) }, tax);
     balances.set(customer, planned.advance.credit_balance ?? before);
     return { ...planned, advance: { ...planned.advance, credit_balance: null } };
   });

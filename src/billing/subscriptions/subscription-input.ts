@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateOrTimestamp, Timestamp } from '../../platform/timestamps.ts';
 import { isValidTimeZone } from '../calendar/billing-calendar.ts';
 import { BillingErrors } from '../errors.ts';
+import { TaxRateIds } from '../taxes/tax-rate-ids.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
 
 const Metadata = z
@@ -36,6 +37,8 @@ export const SubscriptionCreate = z.strictObject({
   time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone, such as Europe/London').optional(),
   metadata: Metadata.optional(),
   test_clock_id: z.uuid().optional(),
+  /** Tax rates for the subscription's lines, before the plan's (docs/tax.md). */
+  tax_rate_ids: TaxRateIds.optional(),
   test: z.boolean().optional(),
 });
 export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
@@ -53,6 +56,8 @@ export const SubscriptionUpdate = z
     /** When a `plan_id` or `quantity` change takes effect: from the next period (the default), or now, prorated. */
     effective: z.enum(['next_period', 'now']).optional(),
     prorate: z.boolean().optional(),
+    /** Replaces the subscription's tax rates for invoices written from now on ([] falls back to the plan's). */
+    tax_rate_ids: TaxRateIds.optional(),
     test: z.boolean().optional(),
   })
   .refine((u) => (u.effective === undefined && u.prorate === undefined) || u.plan_id !== undefined || u.quantity !== undefined, {

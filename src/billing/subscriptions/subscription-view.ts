@@ -27,6 +27,8 @@ export interface SubscriptionView {
   test_clock_id: string | null;
   /** The instant periods are counted from (the given `billing_anchor`, else the start or the trial's end). */
   billing_anchor: string;
+  /** Tax rates for its lines, before the plan's (docs/tax.md). */
+  tax_rate_ids: string[];
 }
 
 /** The row `SUBSCRIPTION_COLUMNS` reads: the view's fields under their column names, and the merchant's. */
@@ -45,7 +47,8 @@ export interface SubscriptionRow extends Omit<
 
 export const SUBSCRIPTION_COLUMNS = `id, status, plan_id, next_plan_id, quantity, next_quantity, credit_balance, coupon_id,
   (select k.code from billing.coupons k where k.id = subscriptions.coupon_id) as coupon, card_token, customer_reference, customer_id, time_zone, current_period_start, current_period_end,
-  next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment`;
+  next_charge_at, trial_end, cancel_at_period_end, created_at, cancelled_at, paused_at, metadata, test_clock_id, anchor_at, merchant_id, environment,
+  tax_rate_ids`;
 
 export function toSubscriptionView(r: SubscriptionRow): SubscriptionView {
   return {
@@ -72,6 +75,7 @@ export function toSubscriptionView(r: SubscriptionRow): SubscriptionView {
     metadata: r.metadata,
     test_clock_id: r.test_clock_id,
     billing_anchor: iso(r.anchor_at),
+    tax_rate_ids: r.tax_rate_ids,
   };
 }
 
@@ -93,5 +97,6 @@ export function subscriptionJsonSql(alias: string): string {
     'current_period_start', ${isoSql(a('current_period_start'))}, 'current_period_end', ${isoSql(a('current_period_end'))},
     'next_charge_at', ${isoSql(a('next_charge_at'))}, 'trial_end', ${isoSql(a('trial_end'))}, 'cancel_at_period_end', ${a('cancel_at_period_end')},
     'created_at', ${isoSql(a('created_at'))}, 'cancelled_at', ${isoSql(a('cancelled_at'))}, 'paused_at', ${isoSql(a('paused_at'))},
-    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')}, 'billing_anchor', ${isoSql(a('anchor_at'))})`;
+    'metadata', ${a('metadata')}, 'test_clock_id', ${a('test_clock_id')}, 'billing_anchor', ${isoSql(a('anchor_at'))},
+    'tax_rate_ids', ${a('tax_rate_ids')})`;
 }

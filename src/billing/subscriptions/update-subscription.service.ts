@@ -5,6 +5,7 @@ import { BillingErrors } from '../errors.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 import { assertCustomerCurrency, attachCustomer } from '../customers/customer-credit.ts';
+import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
 import { applyChangeNow } from './change-now.service.ts';
 import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
@@ -29,6 +30,11 @@ export async function updateSubscription(
       throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
     }
     const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+    // Before a change effective now: its proration invoice is taxed by the new rates.
+    if (input.tax_rate_ids !== undefined) {
+      await requireActiveTaxRates(tx, merchant, input.tax_rate_ids);
+      await tx.query('update billing.subscriptions set tax_rate_ids = $2 where id = $1', [id, JSON.stringify(input.tax_rate_ids)]);
+    }
     if (input.quantity !== undefined || newPlan) {
       const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
         current.next_plan_id ?? current.plan_id,

@@ -23,6 +23,13 @@ export const TaxRate = defineEntity({
     archivedAt: instant().nullable(),
     createdAt: instant(),
   },
-  indexes: [{ properties: ['merchantId', 'environment', 'createdAt'], name: 'tax_rates_listing_index' }],
+  indexes: [
+    { properties: ['merchantId', 'environment', 'createdAt'], name: 'tax_rates_listing_index' },
+    {
+      // Automatic tax reads a merchant's active rates of one country.
+      name: 'tax_rates_automatic_index',
+      expression: `create index "tax_rates_automatic_index" on "billing"."tax_rates" ("merchant_id", "environment", "country") where "archived_at" is null`,
+    },
+  ],
 });
 export type TaxRate = InferEntity<typeof TaxRate>;

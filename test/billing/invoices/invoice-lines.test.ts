@@ -46,6 +46,9 @@ describe('quantity', () => {
         amount: 3000,
         period_start: month(0),
         period_end: month(1),
+        discount_amount: 0,
+        tax_amount: 0,
+        tax_rates: [],
       },
     ]);
 

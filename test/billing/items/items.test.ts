@@ -74,7 +74,17 @@ describe('one-off items', () => {
     expect(item.invoice_id).toEqual(expect.any(String));
     expect(item.invoice).toMatchObject({ id: item.invoice_id, kind: 'one_off', amount: 1500, status: 'paid' });
     expect(item.invoice.lines).toEqual([
-      { id: 'il_1', kind: 'item', description: 'Onboarding', quantity: 1, unit_amount: 1500, amount: 1500 },
+      {
+        id: 'il_1',
+        kind: 'item',
+        description: 'Onboarding',
+        quantity: 1,
+        unit_amount: 1500,
+        amount: 1500,
+        discount_amount: 0,
+        tax_amount: 0,
+        tax_rates: [],
+      },
     ]);
     expect(item.invoice.attempts).toHaveLength(1);
     expect(item.invoice.attempts[0]).toMatchObject({ status: 'approved', purchase_id: expect.any(String) });

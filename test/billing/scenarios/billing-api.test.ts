@@ -25,7 +25,9 @@ afterAll(async () => {
 
 // Field names of the contract (issue 3).
 const PLAN_FIELDS =
-  'amount archived_at billing_cycles created_at currency dunning id interval interval_count name setup_fee status trial_days'.split(' ');
+  'amount archived_at billing_cycles created_at currency dunning id interval interval_count name setup_fee status tax_rate_ids trial_days'.split(
+    ' ',
+  );
 const SUBSCRIPTION_FIELDS = (
   'id status plan_id card_token customer_reference current_period_start current_period_end next_charge_at ' +
   'created_at cancelled_at metadata test_clock_id'

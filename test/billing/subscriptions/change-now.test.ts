@@ -52,6 +52,9 @@ describe('changes effective now', () => {
         amount: -1500,
         period_start: '2027-03-17T00:00:00.000Z',
         period_end: '2027-04-01T00:00:00.000Z',
+        discount_amount: 0,
+        tax_amount: 0,
+        tax_rates: [],
       },
       {
         id: 'il_2',
@@ -62,6 +65,9 @@ describe('changes effective now', () => {
         amount: 3000,
         period_start: '2027-03-17T00:00:00.000Z',
         period_end: '2027-04-01T00:00:00.000Z',
+        discount_amount: 0,
+        tax_amount: 0,
+        tax_rates: [],
       },
     ]);
     expect(proration.attempts).toHaveLength(1);

@@ -101,6 +101,7 @@ function dueRow(sub: Sub, plans: Map<string, Plan>): DueSubscription {
     coupon_currency: null,
     coupon_periods_left: null,
     pending_items: null,
+    tax_relevant: false,
   };
 }
 

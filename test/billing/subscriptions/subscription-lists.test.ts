@@ -20,7 +20,7 @@ afterAll(async () => {
 const SUBSCRIPTION_KEYS = (
   'id status plan_id pending_plan_id quantity pending_quantity credit_balance coupon card_token customer_reference customer_id time_zone ' +
   'current_period_start current_period_end next_charge_at trial_end cancel_at_period_end created_at cancelled_at paused_at ' +
-  'metadata test_clock_id billing_anchor'
+  'metadata test_clock_id billing_anchor tax_rate_ids'
 ).split(' ');
 
 describe('GET /subscriptions', () => {

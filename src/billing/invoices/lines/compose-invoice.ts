@@ -1,5 +1,9 @@
 import { divideRoundHalfAwayFromZero } from '../../proration/proration.ts';
+import { taxInvoice, type TaxBreakdownEntry, type TaxRateSpec } from '../../taxes/tax-math.ts';
 import type { InvoiceLine } from './invoice-line.ts';
+
+/** The legal note an EU reverse-charge invoice carries (`tax_note`). */
+export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)';
 
 /** A coupon's discount, as the composer applies it. Percentages are in basis points (12.5% = 1250). */
 export type Discount =
@@ -12,18 +16,29 @@ export interface ComposeInput {
   discount?: Discount | null;
   /** The subscription's `credit_balance` (≥ 0): later invoices use it before the card. */
   creditBalance: number;
+  /** The tax rates of each line, in the order of `lines` (src/billing/taxes/resolve-rates.ts); none: untaxed. */
+  taxRates?: readonly (readonly TaxRateSpec[])[];
+  /** EU reverse charge: no line is taxed, and the invoice carries the legal note. */
+  reverseCharge?: boolean;
 }
 
 export interface ComposedInvoice {
   kind: 'invoice';
-  /** The input lines, then the discount line if any. */
+  /** The input lines, each with its discount share and tax, then the discount line if any. */
   lines: InvoiceLine[];
   subtotal: number;
   discount: number;
-  /** `subtotal − discount` (tax is added by the tax rules): what the invoice is for before credit. */
+  /** Every line's tax, inclusive and exclusive (docs/tax.md). */
+  tax: number;
+  /** `tax` per rate; sums exactly to it. */
+  taxBreakdown: TaxBreakdownEntry[];
+  reverseCharge: boolean;
+  /** The legal note tax law asks the invoice to carry (the reverse charge's), or null. */
+  taxNote: string | null;
+  /** `subtotal − discount + exclusive tax`: what the invoice is for before credit. */
   total: number;
   creditApplied: number;
-  /** What the card is charged: `subtotal − discount − credit_applied` (≥ 0). */
+  /** What the card is charged: `total − credit_applied` (≥ 0). */
   amount: number;
   /** The subscription's credit balance after this invoice. */
   creditBalance: number;
@@ -53,9 +68,11 @@ export function discountAmount(discount: Discount, base: number, cap: number): n
 
 /**
  * The one composer every invoice goes through (scheduled period, proration, one-off item):
- * discounts apply first, to the sum of the positive lines and never below zero, then credit.
- * `sum(lines.amount) − credit_applied = amount ≥ 0`, and credit is used at most once: what an
- * invoice applies leaves the balance.
+ * discounts apply first, to the sum of the positive lines and never below zero; then tax, on
+ * each line less its share of the discount (src/billing/taxes/tax-math.ts); then credit.
+ * `total = subtotal − discount + exclusive tax`, `amount = total − credit_applied ≥ 0`, and
+ * credit is used at most once: what an invoice applies leaves the balance. A negative total
+ * writes no invoice: it is credit.
  */
 export function composeInvoice(input: ComposeInput): ComposedInvoice | ComposedCredit {
   assertAmount(input.creditBalance, 'creditBalance');
@@ -64,29 +81,39 @@ export function composeInvoice(input: ComposeInput): ComposedInvoice | ComposedC
     assertAmount(line.amount, 'line amount');
     if (line.kind === 'discount') throw new RangeError('discount lines are the composer’s to write');
   }
+  const rates = input.taxRates ?? input.lines.map(() => []);
+  if (rates.length !== input.lines.length) throw new RangeError('taxRates must give one list of rates per line');
   const subtotal = input.lines.reduce((sum, l) => sum + l.amount, 0);
-  if (subtotal < 0) {
-    const credit = -subtotal;
-    return { kind: 'credit', lines: input.lines, credit, creditBalance: input.creditBalance + credit };
-  }
   const positive = input.lines.reduce((sum, l) => sum + Math.max(0, l.amount), 0);
-  const discount = input.discount ? discountAmount(input.discount, positive, subtotal) : 0;
+  const discount = input.discount && subtotal > 0 ? discountAmount(input.discount, positive, subtotal) : 0;
+  const reverseCharge = input.reverseCharge ?? false;
+  const taxed = taxInvoice({ amounts: input.lines.map((l) => l.amount), rates, discount, reverseCharge });
+  const total = subtotal - discount + taxed.exclusiveTax;
+  const taxedLines = input.lines.map((line, i) => ({ ...line, ...taxed.lines[i]! }));
+  if (total < 0) {
+    const credit = -total;
+    return { kind: 'credit', lines: taxedLines, credit, creditBalance: input.creditBalance + credit };
+  }
   const lines =
     discount > 0
       ? [
-          ...input.lines,
+          ...taxedLines,
           { kind: 'discount' as const, description: input.discount!.description, quantity: 1, unit_amount: -discount, amount: -discount },
         ]
-      : input.lines;
-  const creditApplied = Math.min(input.creditBalance, subtotal - discount);
+      : taxedLines;
+  const creditApplied = Math.min(input.creditBalance, total);
   return {
     kind: 'invoice',
     lines,
     subtotal,
     discount,
-    total: subtotal - discount,
+    tax: taxed.tax,
+    taxBreakdown: taxed.breakdown,
+    reverseCharge,
+    taxNote: reverseCharge ? REVERSE_CHARGE_NOTE : null,
+    total,
     creditApplied,
-    amount: subtotal - discount - creditApplied,
+    amount: total - creditApplied,
     creditBalance: input.creditBalance - creditApplied,
   };
 }

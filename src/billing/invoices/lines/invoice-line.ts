@@ -3,10 +3,23 @@ import { z } from 'zod';
 export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
+/** A tax rate's part of a line's tax (docs/tax.md). */
+export const LineTaxRate = z.object({
+  tax_rate_id: z.string(),
+  display_name: z.string(),
+  /** A decimal string ("8.875"), never a float. */
+  percentage: z.string(),
+  inclusive: z.boolean(),
+  amount: z.number().int(),
+});
+
 /**
  * One line of an invoice, as stored (jsonb) and shown. Credits and discounts are negative.
  * `amount` = `unit_amount × quantity`, except for pro-rata lines, whose amount is the rounded
  * pro-rata figure (their `quantity` is the subscription's and `unit_amount` the full-period price).
+ * Every line but the discount line of an invoice composed since taxes carries its share of the
+ * discount (`discount_amount`), its tax (`tax_amount`, inclusive and exclusive) and the rates
+ * that make it up (`tax_rates`): the composer fills them.
  */
 export const InvoiceLine = z.object({
   kind: z.enum(INVOICE_LINE_KINDS),
@@ -16,6 +29,9 @@ export const InvoiceLine = z.object({
   amount: z.number().int(),
   period_start: z.string().optional(),
   period_end: z.string().optional(),
+  discount_amount: z.number().int().optional(),
+  tax_amount: z.number().int().optional(),
+  tax_rates: z.array(LineTaxRate).optional(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 

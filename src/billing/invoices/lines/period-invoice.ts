@@ -1,3 +1,4 @@
+import { resolveInvoiceTaxes, UNTAXED, type LineSource, type TaxContext } from '../../taxes/resolve-rates.ts';
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
 import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
 
@@ -7,10 +8,14 @@ export interface PendingItem {
   description: string;
   unit_amount: number | string;
   quantity: number;
+  /** The item's own tax rates (before the subscription's and the plan's). */
+  tax_rate_ids?: string[] | null;
 }
 
 /** What the scheduler knows of a subscription whose period begins. */
 export interface PeriodInput {
+  /** The plan billed for the period (its `tax_rate_ids` tax the plan's lines). */
+  planId: string;
   planName: string;
   planAmount: number;
   setupFee: number;
@@ -27,6 +32,8 @@ export interface PeriodInput {
   period: { start: Date; end: Date };
   /** A first period before a billing anchor: the subscription line's pro-rata amount. */
   proratedAmount?: number;
+  /** What the invoice is taxed from (src/billing/taxes/resolve-rates.ts); none: untaxed. */
+  tax?: TaxContext;
 }
 
 /** The plan's term has run: the subscription is `completed`, no invoice is written. */
@@ -47,9 +54,9 @@ export interface PeriodInvoiced {
 
 /**
  * The invoice of a period that begins (the one composer every path shares): the plan's line at
- * the subscription's quantity, the setup fee on the first period invoice only, the coupon, then
- * credit. A plan with `billing_cycles` N completes when its N-th invoiced period ends, that is
- * when period N + 1 would begin.
+ * the subscription's quantity, the setup fee on the first period invoice only, the items, the
+ * coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles`
+ * N completes when its N-th invoiced period ends, that is when period N + 1 would begin.
  */
 export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
   if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
@@ -66,11 +73,15 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
         }),
   ];
   if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
+  const planId = input.planId;
+  const sources: LineSource[] = lines.map(() => ({ planId }));
   const items = input.items ?? [];
   for (const item of items) {
     lines.push(itemLine({ description: item.description, unitAmount: Number(item.unit_amount), quantity: item.quantity }));
+    sources.push({ planId, itemRateIds: item.tax_rate_ids ?? [] });
   }
-  const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance });
+  const taxes = resolveInvoiceTaxes(input.tax ?? UNTAXED, sources);
+  const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance, ...taxes });
   // Every line here is positive: the composer can only answer with an invoice.
   if (invoice.kind !== 'invoice') throw new RangeError('a period invoice cannot be a credit');
   return {

@@ -31,13 +31,15 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
          period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
-         lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text)),
+         lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text,
+         tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
-           customer_id)
+           customer_id, tax, tax_breakdown, reverse_charge, tax_note)
        select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at, total, at, customer_id
+              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at, total, at, customer_id,
+              tax, tax_breakdown::jsonb, reverse_charge, tax_note
          from input
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
        returning id, subscription_id, merchant_id, environment, amount, currency, status),
