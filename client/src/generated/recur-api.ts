@@ -3098,6 +3098,7 @@ export interface paths {
                          *             ],
                          *             "final_action": "leave_past_due"
                          *           },
+                         *           "tax_rate_ids": [],
                          *           "status": "active",
                          *           "created_at": "2026-11-22T07:22:19.368Z",
                          *           "archived_at": null
@@ -3248,6 +3249,7 @@ export interface paths {
                             /** @enum {string} */
                             final_action: "cancel" | "mark_unpaid" | "leave_past_due";
                         };
+                        tax_rate_ids?: string[];
                         test?: boolean;
                     };
                 };
@@ -3279,6 +3281,7 @@ export interface paths {
                          *           ],
                          *           "final_action": "leave_past_due"
                          *         },
+                         *         "tax_rate_ids": [],
                          *         "status": "active",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": null
@@ -3433,6 +3436,7 @@ export interface paths {
                          *           ],
                          *           "final_action": "leave_past_due"
                          *         },
+                         *         "tax_rate_ids": [],
                          *         "status": "active",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": null
@@ -3594,6 +3598,7 @@ export interface paths {
                          *           ],
                          *           "final_action": "leave_past_due"
                          *         },
+                         *         "tax_rate_ids": [],
                          *         "status": "archived",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": "2026-12-01T00:00:00.000Z"
@@ -3934,7 +3939,7 @@ export interface paths {
         };
         /**
          * List subscriptions
-         * @description Subscriptions, newest first, paginated; filter by `status` and `customer_reference`.
+         * @description Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.
          */
         get: {
             parameters: {
@@ -3944,6 +3949,7 @@ export interface paths {
                     test?: string;
                     status?: "trialing" | "active" | "past_due" | "unpaid" | "paused" | "cancelled" | "incomplete" | "completed";
                     customer_reference?: string;
+                    customer_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3968,6 +3974,7 @@ export interface paths {
                          *           "pending_plan_id": null,
                          *           "card_token": "customer-42",
                          *           "customer_reference": "cust-42",
+                         *           "customer_id": null,
                          *           "quantity": 1,
                          *           "time_zone": "UTC",
                          *           "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -3981,7 +3988,8 @@ export interface paths {
                          *           "metadata": {
                          *             "crm_id": "42"
                          *           },
-                         *           "test_clock_id": null
+                         *           "test_clock_id": null,
+                         *           "tax_rate_ids": []
                          *         }
                          *       ],
                          *       "errors": [],
@@ -4087,7 +4095,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a card to a plan
-         * @description Starts billing a stored card (token or alias) on a plan, in advance: the first period is charged when the subscription starts (now, `start_date`, or at the trial's end). Optional seats (`quantity`), a coupon, a billing anchor, a time zone, metadata and, in the sandbox, a test clock.
+         * @description Starts billing a stored card (token or alias) on a plan, in advance: the first period is charged when the subscription starts (now, `start_date`, or at the trial's end). Optional customer (`customer_id`: its credit pays the invoices first), seats (`quantity`), a coupon, a billing anchor, a time zone, metadata and, in the sandbox, a test clock.
          */
         post: {
             parameters: {
@@ -4115,6 +4123,8 @@ export interface paths {
                         plan_id: string;
                         card_token: string;
                         customer_reference: string;
+                        /** Format: uuid */
+                        customer_id?: string;
                         quantity?: number;
                         coupon?: string;
                         /**
@@ -4130,6 +4140,7 @@ export interface paths {
                         };
                         /** Format: uuid */
                         test_clock_id?: string;
+                        tax_rate_ids?: string[];
                         test?: boolean;
                     };
                 };
@@ -4151,6 +4162,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 1,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -4164,7 +4176,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -4306,6 +4319,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 1,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -4319,7 +4333,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -4419,7 +4434,7 @@ export interface paths {
         };
         /**
          * Change a subscription
-         * @description A new card, metadata or coupon; or a new plan or seat count, from the next period (the default) or `effective: "now"`, prorated: the net is invoiced at once or kept as `credit_balance`.
+         * @description A new card, metadata, coupon or customer (`customer_id`, or null for none); or a new plan or seat count, from the next period (the default) or `effective: "now"`, prorated: the net is invoiced at once or kept as credit (the customer's `credit_balance` where the subscription has a customer, else its own).
          */
         put: {
             parameters: {
@@ -4440,6 +4455,7 @@ export interface paths {
                      */
                     "application/json": {
                         card_token?: string;
+                        customer_id?: string | null;
                         metadata?: {
                             [key: string]: string;
                         };
@@ -4449,6 +4465,7 @@ export interface paths {
                         /** @enum {string} */
                         effective?: "next_period" | "now";
                         prorate?: boolean;
+                        tax_rate_ids?: string[];
                         test?: boolean;
                     };
                 };
@@ -4470,6 +4487,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 5,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -4483,7 +4501,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -4679,6 +4698,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 1,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -4692,7 +4712,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -4887,6 +4908,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 1,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -4900,7 +4922,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -5107,6 +5130,7 @@ export interface paths {
                          *         "pending_plan_id": null,
                          *         "card_token": "customer-42",
                          *         "customer_reference": "cust-42",
+                         *         "customer_id": null,
                          *         "quantity": 1,
                          *         "time_zone": "UTC",
                          *         "current_period_start": "2026-11-22T07:22:29.328Z",
@@ -5120,7 +5144,8 @@ export interface paths {
                          *         "metadata": {
                          *           "crm_id": "42"
                          *         },
-                         *         "test_clock_id": null
+                         *         "test_clock_id": null,
+                         *         "tax_rate_ids": []
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -5916,6 +5941,1382 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Customers not deleted, newest first, paginated; `email` matches exactly, in any case.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                    email?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *           "name": "Acme Pty Ltd",
+                         *           "email": "accounts@acme.example",
+                         *           "phone": "+61 2 9876 5432",
+                         *           "address": {
+                         *             "line1": "1 George St",
+                         *             "line2": "Level 10",
+                         *             "city": "Sydney",
+                         *             "state": "NSW",
+                         *             "postal_code": "2000",
+                         *             "country": "AU"
+                         *           },
+                         *           "tax_ids": [
+                         *             {
+                         *               "type": "au_abn",
+                         *               "value": "51824753556",
+                         *               "country": "AU"
+                         *             }
+                         *           ],
+                         *           "currency": "AUD",
+                         *           "locale": "en-AU",
+                         *           "metadata": {
+                         *             "crm_id": "42"
+                         *           },
+                         *           "credit_balance": 0,
+                         *           "invoice_prefix": "QKZMBTRA",
+                         *           "created_at": "2026-11-22T07:21:58.112Z",
+                         *           "updated_at": "2026-11-22T07:21:58.112Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a customer
+         * @description Who a merchant bills: a name, optional e-mail, phone, postal address (`country` ISO 3166-1 alpha-2), tax ids checked for their format (EU VAT patterns, the ABN checksum…) and stored normalised, currency, locale and metadata. `invoice_prefix` (1–12 of A–Z 0–9, unique per merchant) is generated (8 letters) when not given; a taken one is 409 `invoice_prefix_taken`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Acme Pty Ltd",
+                     *       "email": "accounts@acme.example",
+                     *       "phone": "+61 2 9876 5432",
+                     *       "address": {
+                     *         "line1": "1 George St",
+                     *         "line2": "Level 10",
+                     *         "city": "Sydney",
+                     *         "state": "NSW",
+                     *         "postal_code": "2000",
+                     *         "country": "AU"
+                     *       },
+                     *       "tax_ids": [
+                     *         {
+                     *           "type": "au_abn",
+                     *           "value": "51 824 753 556"
+                     *         }
+                     *       ],
+                     *       "currency": "AUD",
+                     *       "locale": "en-AU",
+                     *       "metadata": {
+                     *         "crm_id": "42"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        email?: string;
+                        phone?: string;
+                        address?: {
+                            line1: string;
+                            line2?: string | null;
+                            city: string;
+                            state?: string | null;
+                            postal_code: string;
+                            country: string;
+                        };
+                        tax_ids?: {
+                            /** @enum {string} */
+                            type: "eu_vat" | "gb_vat" | "au_abn" | "nz_gst" | "us_ein" | "ch_vat" | "no_vat" | "ca_bn";
+                            value: string;
+                        }[];
+                        currency?: string;
+                        locale?: string;
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        invoice_prefix?: string;
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *         "name": "Acme Pty Ltd",
+                         *         "email": "accounts@acme.example",
+                         *         "phone": "+61 2 9876 5432",
+                         *         "address": {
+                         *           "line1": "1 George St",
+                         *           "line2": "Level 10",
+                         *           "city": "Sydney",
+                         *           "state": "NSW",
+                         *           "postal_code": "2000",
+                         *           "country": "AU"
+                         *         },
+                         *         "tax_ids": [
+                         *           {
+                         *             "type": "au_abn",
+                         *             "value": "51824753556",
+                         *             "country": "AU"
+                         *           }
+                         *         ],
+                         *         "currency": "AUD",
+                         *         "locale": "en-AU",
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "credit_balance": 0,
+                         *         "invoice_prefix": "QKZMBTRA",
+                         *         "created_at": "2026-11-22T07:21:58.112Z",
+                         *         "updated_at": "2026-11-22T07:21:58.112Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer
+         * @description One customer, with its `credit_balance`. Unknown or deleted: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *         "name": "Acme Pty Ltd",
+                         *         "email": "accounts@acme.example",
+                         *         "phone": "+61 2 9876 5432",
+                         *         "address": {
+                         *           "line1": "1 George St",
+                         *           "line2": "Level 10",
+                         *           "city": "Sydney",
+                         *           "state": "NSW",
+                         *           "postal_code": "2000",
+                         *           "country": "AU"
+                         *         },
+                         *         "tax_ids": [
+                         *           {
+                         *             "type": "au_abn",
+                         *             "value": "51824753556",
+                         *             "country": "AU"
+                         *           }
+                         *         ],
+                         *         "currency": "AUD",
+                         *         "locale": "en-AU",
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "credit_balance": 0,
+                         *         "invoice_prefix": "QKZMBTRA",
+                         *         "created_at": "2026-11-22T07:21:58.112Z",
+                         *         "updated_at": "2026-11-22T07:21:58.112Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change a customer
+         * @description Changes the fields given, checked as on creation; `null` clears an optional field, `tax_ids` and `metadata` are replaced whole. The currency stays while the customer has subscriptions or credit (422); the invoice prefix until its invoices carry numbers (409).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "billing@acme.example",
+                     *       "tax_ids": [
+                     *         {
+                     *           "type": "au_abn",
+                     *           "value": "51824753556"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        name?: string;
+                        email?: string | null;
+                        phone?: string | null;
+                        address?: {
+                            line1: string;
+                            line2?: string | null;
+                            city: string;
+                            state?: string | null;
+                            postal_code: string;
+                            country: string;
+                        } | null;
+                        tax_ids?: {
+                            /** @enum {string} */
+                            type: "eu_vat" | "gb_vat" | "au_abn" | "nz_gst" | "us_ein" | "ch_vat" | "no_vat" | "ca_bn";
+                            value: string;
+                        }[];
+                        currency?: string | null;
+                        locale?: string | null;
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        invoice_prefix?: string;
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *         "name": "Acme Pty Ltd",
+                         *         "email": "billing@acme.example",
+                         *         "phone": "+61 2 9876 5432",
+                         *         "address": {
+                         *           "line1": "1 George St",
+                         *           "line2": "Level 10",
+                         *           "city": "Sydney",
+                         *           "state": "NSW",
+                         *           "postal_code": "2000",
+                         *           "country": "AU"
+                         *         },
+                         *         "tax_ids": [
+                         *           {
+                         *             "type": "au_abn",
+                         *             "value": "51824753556",
+                         *             "country": "AU"
+                         *           }
+                         *         ],
+                         *         "currency": "AUD",
+                         *         "locale": "en-AU",
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "credit_balance": 0,
+                         *         "invoice_prefix": "QKZMBTRA",
+                         *         "created_at": "2026-11-22T07:21:58.112Z",
+                         *         "updated_at": "2026-11-23T02:10:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a customer
+         * @description Deletes a customer whose subscriptions are all cancelled or completed (409 `customer_has_subscriptions` otherwise) and answers it; from then on it answers 404 and no subscription can take it. Its invoices keep naming it.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *         "name": "Acme Pty Ltd",
+                         *         "email": "accounts@acme.example",
+                         *         "phone": "+61 2 9876 5432",
+                         *         "address": {
+                         *           "line1": "1 George St",
+                         *           "line2": "Level 10",
+                         *           "city": "Sydney",
+                         *           "state": "NSW",
+                         *           "postal_code": "2000",
+                         *           "country": "AU"
+                         *         },
+                         *         "tax_ids": [
+                         *           {
+                         *             "type": "au_abn",
+                         *             "value": "51824753556",
+                         *             "country": "AU"
+                         *           }
+                         *         ],
+                         *         "currency": "AUD",
+                         *         "locale": "en-AU",
+                         *         "metadata": {
+                         *           "crm_id": "42"
+                         *         },
+                         *         "credit_balance": 0,
+                         *         "invoice_prefix": "QKZMBTRA",
+                         *         "created_at": "2026-11-22T07:21:58.112Z",
+                         *         "updated_at": "2026-12-01T00:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/customers/{id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's subscriptions
+         * @description Its subscriptions, whatever their status, newest first, paginated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "status": "active",
+                         *           "plan_id": "04e62440-0648-4737-80e3-36142fb50361",
+                         *           "pending_plan_id": null,
+                         *           "card_token": "customer-42",
+                         *           "customer_reference": "cust-42",
+                         *           "customer_id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21",
+                         *           "quantity": 1,
+                         *           "time_zone": "UTC",
+                         *           "current_period_start": "2026-11-22T07:22:29.328Z",
+                         *           "current_period_end": "2026-12-22T07:22:29.328Z",
+                         *           "next_charge_at": "2026-12-22T07:22:29.328Z",
+                         *           "trial_end": null,
+                         *           "cancel_at_period_end": false,
+                         *           "created_at": "2026-11-22T07:22:29.358Z",
+                         *           "cancelled_at": null,
+                         *           "paused_at": null,
+                         *           "metadata": {
+                         *             "crm_id": "42"
+                         *           },
+                         *           "test_clock_id": null,
+                         *           "tax_rate_ids": []
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/customers/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's invoices
+         * @description The invoices written for its subscriptions while they belonged to it, newest period first, paginated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "period_start": "2026-11-22T07:22:29.328Z",
+                         *           "period_end": "2026-12-22T07:22:29.328Z",
+                         *           "lines": [
+                         *             {
+                         *               "kind": "plan",
+                         *               "description": "Pro",
+                         *               "quantity": 1,
+                         *               "unit_amount": 2900,
+                         *               "amount": 2900
+                         *             }
+                         *           ],
+                         *           "subtotal": 2900,
+                         *           "discount": 0,
+                         *           "credit_applied": 0,
+                         *           "amount": 2900,
+                         *           "currency": "AUD",
+                         *           "status": "paid",
+                         *           "next_attempt_at": null,
+                         *           "paid_at": "2026-11-22T07:22:29.491Z",
+                         *           "created_at": "2026-11-22T07:22:29.404Z",
+                         *           "attempts": [
+                         *             {
+                         *               "number": 1,
+                         *               "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-1",
+                         *               "purchase_id": "DOCS-P-UIMVOLEO",
+                         *               "status": "approved",
+                         *               "response_code": "00",
+                         *               "message": "Approved",
+                         *               "decline_class": "approved",
+                         *               "advice_code": null,
+                         *               "created_at": "2026-11-22T07:22:29.470Z"
+                         *             }
+                         *           ],
+                         *           "customer_id": "5f3c2a9e-8d41-4b7a-9c2e-6a1d0b7e4f21"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/subscriptions/{id}/items": {
         parameters: {
             query?: never;
@@ -5954,6 +7355,7 @@ export interface paths {
                          *           "description": "Onboarding session",
                          *           "amount": 15000,
                          *           "quantity": 1,
+                         *           "tax_rate_ids": [],
                          *           "invoice_id": null,
                          *           "created_at": "2026-11-22T07:23:10.000Z"
                          *         }
@@ -6090,6 +7492,7 @@ export interface paths {
                         quantity?: number;
                         /** @default false */
                         invoice_now?: boolean;
+                        tax_rate_ids?: string[];
                         test?: boolean;
                     };
                 };
@@ -6110,6 +7513,7 @@ export interface paths {
                          *         "description": "Onboarding session",
                          *         "amount": 15000,
                          *         "quantity": 1,
+                         *         "tax_rate_ids": [],
                          *         "invoice_id": null,
                          *         "created_at": "2026-11-22T07:23:10.000Z"
                          *       },
@@ -6301,6 +7705,7 @@ export interface paths {
                          *         "description": "Onboarding session",
                          *         "amount": 15000,
                          *         "quantity": 1,
+                         *         "tax_rate_ids": [],
                          *         "invoice_id": null,
                          *         "created_at": "2026-11-22T07:23:10.000Z"
                          *       },
@@ -6433,6 +7838,7 @@ export interface paths {
                          *         "description": "Onboarding session",
                          *         "amount": 15000,
                          *         "quantity": 1,
+                         *         "tax_rate_ids": [],
                          *         "invoice_id": null,
                          *         "created_at": "2026-11-22T07:23:10.000Z"
                          *       },
@@ -6537,6 +7943,880 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/tax_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tax rates
+         * @description Tax rates, newest first, paginated; `active=true` for those new objects may name, `active=false` for archived ones.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                    active?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10",
+                         *           "display_name": "GST",
+                         *           "description": "Australian GST, included in prices",
+                         *           "percentage": "10",
+                         *           "inclusive": true,
+                         *           "country": "AU",
+                         *           "state": null,
+                         *           "active": true,
+                         *           "created_at": "2026-11-22T07:21:00.000Z",
+                         *           "archived_at": null
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a tax rate
+         * @description A percentage as a decimal string with up to 4 decimal places (`"10"`, `"8.875"`, 0 to 100), `inclusive` (the price contains it) or exclusive (added on top), and optionally the `country` (ISO 3166-1 alpha-2) and `state` it applies to where the merchant taxes automatically. Rates never change; archive one and create another.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "display_name": "GST",
+                     *       "percentage": "10",
+                     *       "inclusive": true,
+                     *       "country": "AU",
+                     *       "description": "Australian GST, included in prices"
+                     *     }
+                     */
+                    "application/json": {
+                        display_name: string;
+                        percentage: string;
+                        inclusive: boolean;
+                        country?: string;
+                        state?: string;
+                        description?: string;
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10",
+                         *         "display_name": "GST",
+                         *         "description": "Australian GST, included in prices",
+                         *         "percentage": "10",
+                         *         "inclusive": true,
+                         *         "country": "AU",
+                         *         "state": null,
+                         *         "active": true,
+                         *         "created_at": "2026-11-22T07:21:00.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/tax_rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tax rate
+         * @description One tax rate. Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10",
+                         *         "display_name": "GST",
+                         *         "description": "Australian GST, included in prices",
+                         *         "percentage": "10",
+                         *         "inclusive": true,
+                         *         "country": "AU",
+                         *         "state": null,
+                         *         "active": true,
+                         *         "created_at": "2026-11-22T07:21:00.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/tax_rates/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a tax rate
+         * @description No new plan, subscription or item may name it (422); invoices already written keep it, and what already names it stays taxed by it. Automatic tax stops using it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10",
+                         *         "display_name": "GST",
+                         *         "description": "Australian GST, included in prices",
+                         *         "percentage": "10",
+                         *         "inclusive": true,
+                         *         "country": "AU",
+                         *         "state": null,
+                         *         "active": false,
+                         *         "created_at": "2026-11-22T07:21:00.000Z",
+                         *         "archived_at": "2027-01-01T00:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/settings/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tax settings
+         * @description The merchant's tax settings in this environment: `automatic_tax` (false unless set).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "automatic_tax": true
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change the tax settings
+         * @description `automatic_tax: true` taxes lines that name no rate (on the item, the subscription or the plan) by the merchant's active rates for the customer's country and state. Applies to invoices written from then on.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "automatic_tax": true
+                     *     }
+                     */
+                    "application/json": {
+                        automatic_tax: boolean;
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "automatic_tax": true
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/invoices": {
         parameters: {
             query?: never;
@@ -6546,7 +8826,7 @@ export interface paths {
         };
         /**
          * List invoices
-         * @description Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id` and `status`.
+         * @description Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id` and `status`.
          */
         get: {
             parameters: {
@@ -6555,6 +8835,7 @@ export interface paths {
                     offset?: number;
                     test?: string;
                     subscription_id?: string;
+                    customer_id?: string;
                     status?: "draft" | "open" | "paid" | "past_due" | "uncollectible" | "void";
                 };
                 header?: never;
@@ -6902,7 +9183,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an invoice
-         * @description Refunds all (no `amount`: what is left) or part of a paid invoice through the gateway, in minor units (1000 = AUD 10.00). Recorded on the invoice (`refunds`, `refunded_amount`; it stays `paid`) and as an `invoice.refunded` event.
+         * @description Refunds all (no `amount`: what is left to refund and to credit) or part of a paid invoice through the gateway, in minor units (1000 = AUD 10.00). Recorded on the invoice (`refunds`, `refunded_amount`; it stays `paid`) and as an `invoice.refunded` event, with its credit note (`credit_notes`, `credited_amount`; `credit_note.created`): its reason is one of the five credit note reasons when the text is one, else `other`, the text its memo.
          */
         post: {
             parameters: {
@@ -7049,6 +9330,474 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The refund’s outcome is not known yet */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/invoices/{id}/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit an invoice
+         * @description A credit note of a finalized invoice (`open`, `past_due` or `paid`; a draft is edited instead, 409): `amount`, or `lines` (`[{invoice_line_id, amount}]`, `il_<n>` as the invoice shows its lines), in minor units, tax included; `reason` one of `duplicate`, `fraudulent`, `order_change`, `product_unsatisfactory`, `other`. Tax is credited in proportion: a first note takes `round(amount × tax ÷ total)`. On an invoice still owed it lowers `amount_due` (paid with no purchase at 0); on a paid one it refunds the card through the gateway (`refund: true`) or raises the customer’s, else the subscription’s, credit balance. The notes of an invoice never sum past its `total` (422). Numbered `CN-000001`, … without a gap; `credit_note.created`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "amount": 1000,
+                     *       "reason": "duplicate",
+                     *       "refund": true,
+                     *       "memo": "Charged twice for December"
+                     *     }
+                     */
+                    "application/json": {
+                        amount?: number;
+                        lines?: {
+                            invoice_line_id: string;
+                            amount: number;
+                        }[];
+                        /** @enum {string} */
+                        reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
+                        refund?: boolean;
+                        memo?: string;
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5d9c0c1e-8f57-4f2e-9a43-2f1c6a0e7b21",
+                         *         "number": "CN-000001",
+                         *         "invoice_id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *         "invoice_number": "INV-000042",
+                         *         "customer_id": null,
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "amount": 1000,
+                         *         "tax": 91,
+                         *         "subtotal": 909,
+                         *         "currency": "AUD",
+                         *         "lines": [],
+                         *         "reason": "duplicate",
+                         *         "memo": "Charged twice for December",
+                         *         "credit_to": "refund",
+                         *         "refund": {
+                         *           "refund_id": "DOCS-R-4CISLT8T",
+                         *           "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-r1",
+                         *           "status": "approved"
+                         *         },
+                         *         "created_at": "2026-11-23T09:12:40.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The refund’s outcome is not known yet */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List credit notes
+         * @description Credit notes, newest first, paginated; filter by `invoice_id` or `customer_id`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                    invoice_id?: string;
+                    customer_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "5d9c0c1e-8f57-4f2e-9a43-2f1c6a0e7b21",
+                         *           "number": "CN-000001",
+                         *           "invoice_id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *           "invoice_number": "INV-000042",
+                         *           "customer_id": null,
+                         *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *           "amount": 1000,
+                         *           "tax": 91,
+                         *           "subtotal": 909,
+                         *           "currency": "AUD",
+                         *           "lines": [],
+                         *           "reason": "duplicate",
+                         *           "memo": "Charged twice for December",
+                         *           "credit_to": "refund",
+                         *           "refund": {
+                         *             "refund_id": "DOCS-R-4CISLT8T",
+                         *             "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-r1",
+                         *             "status": "approved"
+                         *           },
+                         *           "created_at": "2026-11-23T09:12:40.000Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
                 /** @description Invalid input: the errors say which */
                 422: {
                     headers: {
@@ -7099,6 +9848,165 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/credit_notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a credit note
+         * @description One credit note: its figures (`amount`, `tax`, `subtotal`), lines, reason, memo, where the credit went (`credit_to`) and the refund it made. Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5d9c0c1e-8f57-4f2e-9a43-2f1c6a0e7b21",
+                         *         "number": "CN-000001",
+                         *         "invoice_id": "c4d834de-3b9e-4c5b-95df-256b85590e03",
+                         *         "invoice_number": "INV-000042",
+                         *         "customer_id": null,
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "amount": 1000,
+                         *         "tax": 91,
+                         *         "subtotal": 909,
+                         *         "currency": "AUD",
+                         *         "lines": [],
+                         *         "reason": "duplicate",
+                         *         "memo": "Charged twice for December",
+                         *         "credit_to": "refund",
+                         *         "refund": {
+                         *           "refund_id": "DOCS-R-4CISLT8T",
+                         *           "reference": "c4d834de-3b9e-4c5b-95df-256b85590e03-r1",
+                         *           "status": "approved"
+                         *         },
+                         *         "created_at": "2026-11-23T09:12:40.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7345,7 +10253,7 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                     test?: string;
-                    type?: "subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded";
+                    type?: "subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created";
                 };
                 header?: never;
                 path?: never;
@@ -7661,7 +10569,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "*")[];
+                        events: ("subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "*")[];
                         test?: boolean;
                     };
                 };
