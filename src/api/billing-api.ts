@@ -22,6 +22,8 @@ import {
 } from '../billing/billing-core.ts';
 import { registerCouponRoutes } from './coupons-api.ts';
 import { registerItemRoutes } from './items-api.ts';
+import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
+import { registerSettingsRoutes } from './settings-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -113,6 +115,8 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
 
   registerCouponRoutes(app, core, test);
   registerItemRoutes(app, core, test);
+  registerInvoiceLifecycleRoutes(app, core, test);
+  registerSettingsRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -25,6 +25,11 @@ import { retryInvoiceNow } from './charges/retry-now.service.ts';
 import type { UrlPolicy } from './webhooks/webhook-url.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 import { listDeliveries, retryDelivery } from './webhooks/webhook-deliveries.service.ts';
+import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
+import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+import { finalizeDraft, type LifecycleDeps } from './invoices/lifecycle/finalize-draft.service.ts';
+import { addDraftLine, type DraftLineCreate } from './invoices/lifecycle/add-draft-line.service.ts';
+import { voidInvoice } from './invoices/lifecycle/void-invoice.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -38,6 +43,8 @@ export { EVENT_TYPES } from './events/event-types.ts';
 export { TestClockInput } from './test-clocks/test-clocks.service.ts';
 export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 export { requestHash } from './idempotency/idempotency.service.ts';
+export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+export { DraftLineCreate } from './invoices/lifecycle/add-draft-line.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -61,12 +68,14 @@ export class BillingCore {
   readonly #deps: BillingCoreDeps;
   readonly #subs: SubscriptionDeps;
   readonly #items: ItemDeps;
+  readonly #lifecycle: LifecycleDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
     // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
     const chargeNow = async (invoiceId: string) => deps.afterCharge([await attemptCharge(deps.charge, { invoiceId, attempt: 1 })]);
     this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
+    this.#lifecycle = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -110,6 +119,18 @@ export class BillingCore {
     return getInvoice(this.#deps.sql, m, id);
   };
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
+  finalizeInvoice = async (m: MerchantRef, id: string) => {
+    await finalizeDraft(this.#lifecycle, m, id);
+    return getInvoice(this.#deps.sql, m, id);
+  };
+  addInvoiceLine = async (m: MerchantRef, id: string, input: DraftLineCreate) => {
+    await addDraftLine(this.#lifecycle, m, id, input);
+    return getInvoice(this.#deps.sql, m, id);
+  };
+  voidInvoice = async (m: MerchantRef, id: string) => {
+    await voidInvoice(this.#lifecycle, m, id);
+    return getInvoice(this.#deps.sql, m, id);
+  };
   invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
   retryInvoice = async (m: MerchantRef, id: string) => {
@@ -133,6 +154,13 @@ export class BillingCore {
     await this.#deps.resendWebhooks([delivery.id]);
     return delivery;
   };
+
+  invoicingSettings = (m: MerchantRef) => getInvoicingSettings(this.#deps.sql, m);
+  updateInvoicingSettings = (m: MerchantRef, input: InvoicingSettingsUpdate) =>
+    updateInvoicingSettings(this.#deps.sql, m, input, this.#deps.clock.now());
+  businessSettings = (m: MerchantRef) => getBusinessSettings(this.#deps.sql, m);
+  updateBusinessSettings = (m: MerchantRef, input: BusinessSettingsUpdate) =>
+    updateBusinessSettings(this.#deps.sql, m, input, this.#deps.clock.now());
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

@@ -20,13 +20,14 @@ const TAGS: Record<string, string> = {
   webhooks: 'Webhooks',
   test_clocks: 'Test clocks',
   coupons: 'Coupons',
+  settings: 'Settings',
 };
 
 /** Operations that create a record answer 201; every other success is 200. */
 const CREATED = new Set(['POST /plans', 'POST /subscriptions', 'POST /webhooks', 'POST /test_clocks']);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
-  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/retry|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$/;
+  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
 const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks']);
 

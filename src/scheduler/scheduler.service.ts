@@ -6,10 +6,13 @@ import {
   advancePeriod,
   claimDueRetryBatch,
   claimDueSubscriptions,
+  finalizeDueDrafts,
+  finalizeInvoices,
   notifyExpiringCards,
   relayEvents,
   stillDue,
   writeInvoiceBatch,
+  type FinalizeHooks,
   type InvoiceBatch,
 } from '../billing/billing-jobs.ts';
 import { sweepTestClocks, type SweepName } from './reconciler.ts';
@@ -37,14 +40,17 @@ export interface SchedulerDeps {
   stopping?(): boolean;
   /** Told what each of the reconciler's sweeps found (its metric); the tick settles test clocks. */
   onSwept?(count: number, sweep: SweepName): void;
+  /** Test hooks inside finalizations (the gap-free kill test); production passes none. */
+  finalizeHooks?: FinalizeHooks;
 }
 
 /**
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriod`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Two statements whatever the batch size: the claim, then the invoices, the
- * subscriptions and the events together (`writeInvoiceBatch`).
+ * once, in order. Five statements whatever the batch size: the claim, then the invoices, the
+ * subscriptions and the events together (`writeInvoiceBatch`), then the finalization of the
+ * invoices not kept as drafts (`finalizeInvoices`: read, numbers, write).
  */
 async function invoiceBatch(
   tx: Sql,
@@ -78,7 +84,15 @@ async function invoiceBatch(
     now,
   };
   const created = await writeInvoiceBatch(tx, batch);
-  const owed = created.filter((inv) => inv.status === 'open');
+  // Invoices of merchants that keep no drafts are final as they are written: numbered, snapshotted
+  // and owed in this transaction (the one finalization); drafts wait for the draft sweep.
+  const atOf = new Map(batch.invoices.map((inv) => [inv.subscription_id, inv.at]));
+  const finalized = await finalizeInvoices(
+    tx,
+    created.filter((inv) => inv.finalizes_at === null).map((inv) => ({ id: inv.id, at: atOf.get(inv.subscription_id)! })),
+    { now, locked: true, hooks: deps.finalizeHooks },
+  );
+  const owed = finalized.filter((inv) => inv.status === 'open');
   return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
 }
 
@@ -144,6 +158,7 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
       if (failed) throw (failed as PromiseRejectedResult).reason;
     }
   }
+  await finalizeDrafts(deps);
   await claimDueRetries(deps);
   await relayWebhookEvents(deps);
   await sweepTestClocks(deps);
@@ -161,6 +176,25 @@ export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
     // A short batch took every event that was waiting (skipped ones are another relay's to take).
     if (events < deps.batchSize || deps.stopping?.()) return total;
   }
+}
+
+/**
+ * The draft sweep: drafts due by their subscription's time (a test clock's where one applies) are
+ * finalized, batch by batch, each batch in its own transaction (claimed `SKIP LOCKED`, so several
+ * schedulers share the work), and their charges handed to the queue after its commit.
+ */
+export async function finalizeDrafts(deps: SchedulerDeps): Promise<number> {
+  const now = deps.clock.now();
+  let total = 0;
+  for (const clocked of [false, true]) {
+    for (;;) {
+      const { finalized, owed } = await finalizeDueDrafts(deps.sql, { now, limit: deps.batchSize, clocked, hooks: deps.finalizeHooks });
+      await deps.enqueue(owed.map((invoiceId) => ({ invoiceId, attempt: 1 })));
+      total += finalized;
+      if (finalized < deps.batchSize || deps.stopping?.()) break;
+    }
+  }
+  return total;
 }
 
 /**

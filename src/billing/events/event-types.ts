@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'card.updated',
   'coupon.created',
   'invoice.refunded',
+  'invoice.finalized',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

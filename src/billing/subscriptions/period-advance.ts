@@ -83,14 +83,12 @@ export interface PeriodInvoiceRow {
   currency: string;
   /** The plan's dunning policy as JSON text. */
   dunning: string;
-  /** The composed invoice: lines as JSON text; an amount of 0 is paid at once, with no purchase. */
+  /** The composed invoice: lines as JSON text (an amount of 0 is paid as it is finalized, with no purchase). */
   lines: string;
   subtotal: number;
   discount: number;
   total: number;
   credit_applied: number;
-  status: 'open' | 'paid';
-  paid_at: string | null;
   /** The one-off items it took, as a JSON array of ids. */
   item_ids: string;
 }
@@ -187,8 +185,6 @@ export function advancePeriod(row: DueSubscription): PlannedPeriod {
       total: bill.total,
       discount: bill.discount,
       credit_applied: bill.creditApplied,
-      status: bill.amount === 0 ? 'paid' : 'open',
-      paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
       item_ids: JSON.stringify(composed.itemIds),
     },
     events,

@@ -94,6 +94,7 @@ describe('coupons', () => {
       [2999, 0, 2999],
     ]);
     expect((once.invoices[0] as any).lines.at(-1)).toEqual({
+      id: 'il_2',
       kind: 'discount',
       description: 'Coupon ONCE',
       quantity: 1,
