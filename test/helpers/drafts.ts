@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ApiClient, TestApp } from './test-app.ts';
 import { listAll, settle } from './billing.ts';
 import { scaffold, type Scaffold, type ScaffoldOptions } from './scaffold.ts';
+import { waitFor } from './wait-for.ts';
 
 /** `PUT /settings/invoicing` with the fields given; answers the settings. */
 export async function setInvoicing(api: ApiClient, fields: Record<string, unknown>): Promise<any> {
@@ -30,10 +31,16 @@ export async function draftsScaffold(
   await setInvoicing(s.api, { draft_hours: options.draftHours ?? 24 });
   const subs: any[] = [];
   for (let i = 0; i < options.count; i++) subs.push(await s.start());
+  // Each first period's draft, once written (a clock may read settled a moment before a subscription
+  // created beside a tick is invoiced: wait for the drafts themselves).
+  const drafts = await waitFor(
+    async () => {
+      const invoices = await listAll(s.api, '/invoices?status=draft');
+      return subs.map((sub) => invoices.find((inv: any) => inv.subscription_id === sub.id));
+    },
+    { message: `the first period drafts of ${options.count} subscriptions`, until: (found) => found.every((d) => d !== undefined) },
+  );
   await settle(s.api, s.clock.id);
-  const invoices = await listAll(s.api, '/invoices?status=draft');
-  const drafts = subs.map((sub) => invoices.find((inv: any) => inv.subscription_id === sub.id));
-  expect(drafts.every((d) => d !== undefined)).toBe(true);
   return { ...s, subs, drafts };
 }
 
