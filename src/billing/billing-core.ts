@@ -27,9 +27,9 @@ import { createWebhook, deleteWebhook, getWebhook, listWebhooks, type WebhookCre
 import { listDeliveries, retryDelivery } from './webhooks/webhook-deliveries.service.ts';
 import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
 import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
-import { finalizeDraft, type LifecycleDeps } from './invoices/lifecycle/finalize-draft.service.ts';
-import { addDraftLine, type DraftLineCreate } from './invoices/lifecycle/add-draft-line.service.ts';
-import { voidInvoice } from './invoices/lifecycle/void-invoice.service.ts';
+import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
+import { addDraftLine, type DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
+import { voidInvoice } from './invoice-lifecycle/void-invoice.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -44,7 +44,7 @@ export { TestClockInput } from './test-clocks/test-clocks.service.ts';
 export { WebhookCreate } from './webhooks/webhook-endpoints.service.ts';
 export { requestHash } from './idempotency/idempotency.service.ts';
 export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
-export { DraftLineCreate } from './invoices/lifecycle/add-draft-line.service.ts';
+export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;

@@ -1,6 +1,6 @@
-import type { MerchantRef } from '../../ports/gateway-port.ts';
-import { BillingErrors } from '../../errors.ts';
-import { voidOwedInvoicesSql } from '../void-owed.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
 import { lockInvoice } from './lock-invoice.ts';
 import type { LifecycleDeps } from './finalize-draft.service.ts';
 

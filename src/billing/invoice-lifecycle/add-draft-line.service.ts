@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { MerchantRef } from '../../ports/gateway-port.ts';
-import { BillingErrors } from '../../errors.ts';
-import { MAX_MINOR_UNITS, minorUnits } from '../../money-input.ts';
-import { composeInvoice } from '../lines/compose-invoice.ts';
-import { itemLine, type InvoiceLine } from '../lines/invoice-line.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { MAX_MINOR_UNITS, minorUnits } from '../money-input.ts';
+import { composeInvoice } from '../invoices/lines/compose-invoice.ts';
+import { itemLine, type InvoiceLine } from '../invoices/lines/invoice-line.ts';
 import { draftDiscount } from './draft-discount.ts';
 import type { LifecycleDeps } from './finalize-draft.service.ts';
 import { lockInvoice } from './lock-invoice.ts';

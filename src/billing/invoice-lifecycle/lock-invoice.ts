@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Sql } from '../../../platform/sql.ts';
-import type { MerchantRef } from '../../ports/gateway-port.ts';
-import { BillingErrors } from '../../errors.ts';
-import type { InvoiceLine } from '../lines/invoice-line.ts';
+import type { Sql } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import type { InvoiceLine } from '../invoices/lines/invoice-line.ts';
 
 /** An invoice as the lifecycle's use cases read it, locked. */
 export interface LockedInvoice {

@@ -1,7 +1,7 @@
-import type { SqlPool } from '../../../platform/sql.ts';
-import type { MerchantRef } from '../../ports/gateway-port.ts';
-import { BillingErrors } from '../../errors.ts';
-import { finalizeInvoices } from '../finalize/finalize-invoices.ts';
+import type { SqlPool } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+import { finalizeInvoices } from '../invoices/finalize/finalize-invoices.ts';
 import { lockInvoice } from './lock-invoice.ts';
 
 export interface LifecycleDeps {

@@ -1,8 +1,8 @@
-import type { Sql } from '../../../platform/sql.ts';
-import type { MerchantRef } from '../../ports/gateway-port.ts';
-import { heldDiscount, HELD_COUPON_COLUMNS, type HeldCoupon } from '../../coupons/redeem-coupon.ts';
-import type { Discount } from '../lines/compose-invoice.ts';
-import type { InvoiceLine } from '../lines/invoice-line.ts';
+import type { Sql } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { heldDiscount, HELD_COUPON_COLUMNS, type HeldCoupon } from '../coupons/redeem-coupon.ts';
+import type { Discount } from '../invoices/lines/compose-invoice.ts';
+import type { InvoiceLine } from '../invoices/lines/invoice-line.ts';
 
 /**
  * The discount a draft's lines were composed with, to compose them again: its discount line
