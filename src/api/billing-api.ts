@@ -25,6 +25,8 @@ import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
 import { registerCreditNoteRoutes } from './credit-notes-api.ts';
 import { registerTaxRoutes } from './tax-api.ts';
+import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
+import { registerSettingsRoutes } from './settings-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -118,6 +120,8 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
   registerTaxRoutes(app, core, test);
+  registerInvoiceLifecycleRoutes(app, core, test);
+  registerSettingsRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -42,6 +42,11 @@ import {
   type TaxRateFilter,
 } from './taxes/tax-rates.service.ts';
 import { getTaxSettings, putTaxSettings, type TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
+import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
+import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
+import { addDraftLine, type DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
+import { voidInvoice } from './invoice-lifecycle/void-invoice.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -59,6 +64,8 @@ export { requestHash } from './idempotency/idempotency.service.ts';
 export { CustomerCreate, CustomerFilter, CustomerUpdate } from './customers/customer-input.ts';
 export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
 export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
+export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -83,6 +90,7 @@ export class BillingCore {
   readonly #subs: SubscriptionDeps;
   readonly #items: ItemDeps;
   readonly #credit: CreditNoteDeps;
+  readonly #lifecycle: LifecycleDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
     // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
@@ -90,6 +98,7 @@ export class BillingCore {
     this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
     this.#credit = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
+    this.#lifecycle = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -159,6 +168,18 @@ export class BillingCore {
   creditNote = (m: MerchantRef, id: string) => getCreditNote(this.#deps.sql, m, id);
   creditNotes = (m: MerchantRef, page: Page, filter: CreditNoteFilter) => listCreditNotes(this.#deps.sql, m, page, filter);
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);
+  finalizeInvoice = async (m: MerchantRef, id: string) => {
+    await finalizeDraft(this.#lifecycle, m, id);
+    return getInvoice(this.#deps.sql, m, id);
+  };
+  addInvoiceLine = async (m: MerchantRef, id: string, input: DraftLineCreate) => {
+    await addDraftLine(this.#lifecycle, m, id, input);
+    return getInvoice(this.#deps.sql, m, id);
+  };
+  voidInvoice = async (m: MerchantRef, id: string) => {
+    await voidInvoice(this.#lifecycle, m, id);
+    return getInvoice(this.#deps.sql, m, id);
+  };
   invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
   retryInvoice = async (m: MerchantRef, id: string) => {
@@ -182,6 +203,13 @@ export class BillingCore {
     await this.#deps.resendWebhooks([delivery.id]);
     return delivery;
   };
+
+  invoicingSettings = (m: MerchantRef) => getInvoicingSettings(this.#deps.sql, m);
+  updateInvoicingSettings = (m: MerchantRef, input: InvoicingSettingsUpdate) =>
+    updateInvoicingSettings(this.#deps.sql, m, input, this.#deps.clock.now());
+  businessSettings = (m: MerchantRef) => getBusinessSettings(this.#deps.sql, m);
+  updateBusinessSettings = (m: MerchantRef, input: BusinessSettingsUpdate) =>
+    updateBusinessSettings(this.#deps.sql, m, input, this.#deps.clock.now());
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

@@ -1,10 +1,11 @@
 /**
  * Billing's entry point for what runs on a timer or a queue rather than for a request: the
- * scheduler's tick (the due claim, the period rule, the invoice batch, the due-retry claim, card
- * notices, the webhook outbox relay), the reconciler's sweeps (test clocks to settle) and the
- * workers' charges, retries, card updates and webhook deliveries. Code outside `src/billing`
- * imports billing only through this file, `billing-core.ts` (the API's use cases),
- * `ports/gateway-port.ts` and `entities.ts` (test/architecture.test.ts).
+ * scheduler's tick (the due claim, the period rule, the invoice batch and its finalization, the
+ * draft sweep, the due-retry claim, card notices, the webhook outbox relay), the reconciler's
+ * sweeps (test clocks to settle) and the workers' charges, retries, card updates and webhook
+ * deliveries. Code outside `src/billing` imports billing only through this file,
+ * `billing-core.ts` (the API's use cases), `ports/gateway-port.ts` and `entities.ts`
+ * (test/architecture.test.ts).
  */
 export {
   advancePeriod,
@@ -18,6 +19,9 @@ export {
 export { loadTaxContexts } from './taxes/sql/batch-tax-context.ts';
 export { claimDueSubscriptions } from './subscriptions/sql/claim-due.ts';
 export { writeInvoiceBatch, type InvoiceBatch } from './subscriptions/sql/invoice-batch.ts';
+export { finalizeInvoices } from './invoices/finalize/finalize-invoices.ts';
+export { finalizeDueDrafts } from './invoices/finalize/finalize-due-drafts.ts';
+export { FINALIZE_STEPS, type FinalizeHooks, type FinalizeStep } from './invoices/finalize/finalize-hooks.ts';
 export { claimDueRetryBatch } from './dunning/sql/claim-due-retries.ts';
 export { settleTestClocks } from './test-clocks/sql/settle-test-clocks.ts';
 export { attemptCharge, type ChargeDeps, type ChargeResult } from './charges/attempt-charge.service.ts';

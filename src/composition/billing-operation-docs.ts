@@ -141,6 +141,55 @@ const GST = {
   created_at: '2026-11-22T07:21:00.000Z',
   archived_at: null,
 };
+// A period invoice kept as a draft (`draft_hours` 24), then with a line added, then finalized.
+const DRAFT = {
+  ...INVOICE,
+  number: null,
+  customer_id: null,
+  kind: 'period',
+  lines: [{ id: 'il_1', kind: 'subscription', description: 'Pro', quantity: 1, unit_amount: 2900, amount: 2900 }],
+  tax: 0,
+  tax_breakdown: [],
+  total: 2900,
+  amount_due: 2900,
+  reverse_charge: false,
+  credited_amount: 0,
+  refunded_amount: 0,
+  status: 'draft',
+  bill_to: null,
+  seller: null,
+  finalizes_at: '2026-11-23T07:22:29.328Z',
+  finalized_at: null,
+  paid_at: null,
+  attempts: [],
+  refunds: [],
+};
+const DRAFT_WITH_LINE = {
+  ...DRAFT,
+  lines: [...DRAFT.lines, { id: 'il_2', kind: 'item', description: 'Onboarding session', quantity: 1, unit_amount: 15000, amount: 15000 }],
+  subtotal: 17900,
+  total: 17900,
+  amount: 17900,
+  amount_due: 17900,
+};
+const BUSINESS = {
+  legal_name: 'Example Software Pty Ltd',
+  address: { line1: '1 Market St', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+  tax_id: 'ABN 51 824 753 556',
+  email: 'billing@example.com',
+  phone: '+61 2 8000 0000',
+};
+const FINALIZED = {
+  ...DRAFT_WITH_LINE,
+  number: 'INV-000042',
+  status: 'paid',
+  seller: BUSINESS,
+  finalizes_at: null,
+  finalized_at: '2026-11-22T09:00:00.000Z',
+  paid_at: '2026-11-22T09:00:00.000Z',
+  attempts: [{ ...INVOICE.attempts[0], reference: `${INVOICE.id}-1`, created_at: '2026-11-22T09:00:00.000Z' }],
+};
+const INVOICING = { draft_hours: 24, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant' };
 
 export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /plans': {
@@ -387,5 +436,48 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Retry a past-due invoice now',
     description: 'Charges a past-due invoice at once, under the same rules and network caps as a scheduled retry.',
     response: ok({ ...INVOICE, status: 'paid' }),
+  },
+  'POST /invoices/{id}/finalize': {
+    summary: 'Finalize a draft now',
+    description:
+      'Finalizes a draft before its `finalizes_at`: it takes the next number of the gap-free sequence, `finalized_at`, the `bill_to` and `seller` snapshots, and becomes `open` (or `paid` when it owes 0), with an `invoice.finalized` event; then it is charged at once. Anything but a draft: 409.',
+    response: ok(FINALIZED),
+  },
+  'POST /invoices/{id}/lines': {
+    summary: 'Add a line to a draft',
+    description:
+      'Adds an item line (`unit_amount` in minor units: 15000 = AUD 150.00, times `quantity`) at the end of a draft and composes it again: the discount is recomputed, the credit it applied kept. A finalized invoice never changes: 409.',
+    request: { description: 'Onboarding session', unit_amount: 15000, quantity: 1 },
+    response: ok(DRAFT_WITH_LINE),
+  },
+  'POST /invoices/{id}/void': {
+    summary: 'Void a draft or an unpaid invoice',
+    description:
+      'A draft (it never gets a number) or an open or past-due invoice (it keeps its number) becomes `void`, with an `invoice.voided` event (reason `requested`); it is charged no more. A paid, void or uncollectible invoice, or one whose charge is at the gateway: 409.',
+    response: ok({ ...FINALIZED, status: 'void', paid_at: null, attempts: [] }),
+  },
+  'GET /settings/invoicing': {
+    summary: 'Get the invoicing settings',
+    description: 'How this environment drafts and numbers invoices: `draft_hours`, `invoice_prefix`, `credit_note_prefix`, `numbering`.',
+    response: ok(INVOICING),
+  },
+  'PUT /settings/invoicing': {
+    summary: 'Change the invoicing settings',
+    description:
+      'Replaces the fields given: `draft_hours` (0 to 720: period invoices stay drafts that long; 0 finalizes at once), the prefixes (1 to 12 letters, digits, `-`, `_`, `/`), `numbering` (`merchant` or `customer`).',
+    request: { draft_hours: 24 },
+    response: ok(INVOICING),
+  },
+  'GET /settings/business': {
+    summary: 'Get the business details',
+    description: 'The legal details printed as the seller on every invoice finalized from now on (null where none is set).',
+    response: ok(BUSINESS),
+  },
+  'PUT /settings/business': {
+    summary: 'Change the business details',
+    description:
+      'Replaces the fields given (null clears one): `legal_name`, `address` (`country` ISO 3166-1 alpha-2), `tax_id`, `email`, `phone`. Invoices already finalized keep the details they were issued with.',
+    request: BUSINESS,
+    response: ok(BUSINESS),
   },
 };

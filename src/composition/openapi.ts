@@ -38,7 +38,7 @@ const CREATED = new Set([
 ]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
-  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
+  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
 const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers', 'tax_rates']);
 

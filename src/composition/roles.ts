@@ -17,7 +17,7 @@ import { startWebhookWorker } from '../../workers/webhook.worker.ts';
 import { readFileSync } from 'node:fs';
 import { startRetryWorker } from '../../workers/retry.worker.ts';
 import { startExpiryUpdateWorker } from '../../workers/expiry-update.worker.ts';
-import type { ChargeDeps, ChargeHooks } from '../billing/billing-jobs.ts';
+import type { ChargeDeps, ChargeHooks, FinalizeHooks } from '../billing/billing-jobs.ts';
 import { startSchedulerLoop, type SchedulerHandle } from '../scheduler/scheduler-loop.ts';
 import type { SchedulerDeps } from '../scheduler/scheduler.service.ts';
 import { sweepPendingUpstream } from '../scheduler/reconciler.ts';
@@ -42,6 +42,8 @@ export interface RoleOptions {
   opsPort?: number;
   concurrency?: number;
   hooks?: ChargeHooks;
+  /** Test hooks inside the scheduler's finalizations (the gap-free kill test). */
+  finalizeHooks?: FinalizeHooks;
 }
 
 export interface RecurProcess {
@@ -54,7 +56,7 @@ export interface RecurProcess {
   close(): Promise<void>;
 }
 
-export function schedulerDeps(runtime: Runtime): SchedulerDeps {
+export function schedulerDeps(runtime: Runtime, finalizeHooks?: FinalizeHooks): SchedulerDeps {
   return {
     sql: runtime.sql,
     clock: runtime.clock,
@@ -67,6 +69,7 @@ export function schedulerDeps(runtime: Runtime): SchedulerDeps {
     expiringLeadDays: runtime.config.CARD_EXPIRING_LEAD_DAYS,
     retryGraceMs: runtime.config.SWEEP_GRACE_MS,
     enqueueWebhooks: (ids) => enqueueWebhooks(runtime.queues, ids),
+    finalizeHooks,
   };
 }
 
@@ -92,7 +95,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   const extraClosers: (() => Promise<void>)[] = [];
   if (roles.scheduler) {
     scheduler = startSchedulerLoop(
-      schedulerDeps(runtime),
+      schedulerDeps(runtime, options.finalizeHooks),
       {
         tickMs: config.SCHEDULER_TICK_MS,
         sweepMs: config.SWEEP_INTERVAL_MS,

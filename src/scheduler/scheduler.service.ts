@@ -7,11 +7,14 @@ import {
   claimDueRetryBatch,
   claimDueSubscriptions,
   loadTaxContexts,
+  finalizeDueDrafts,
+  finalizeInvoices,
   notifyExpiringCards,
   relayEvents,
   stillDue,
   taxSubjectOf,
   writeInvoiceBatch,
+  type FinalizeHooks,
   type InvoiceBatch,
 } from '../billing/billing-jobs.ts';
 import { sweepTestClocks, type SweepName } from './reconciler.ts';
@@ -39,15 +42,18 @@ export interface SchedulerDeps {
   stopping?(): boolean;
   /** Told what each of the reconciler's sweeps found (its metric); the tick settles test clocks. */
   onSwept?(count: number, sweep: SweepName): void;
+  /** Test hooks inside finalizations (the gap-free kill test); production passes none. */
+  finalizeHooks?: FinalizeHooks;
 }
 
 /**
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriods`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Three statements at most whatever the batch size: the claim, the batch's tax
- * context (`loadTaxContexts`, skipped when nothing in the batch can be taxed), then the invoices,
- * the subscriptions and the events together (`writeInvoiceBatch`).
+ * once, in order. Six statements at most whatever the batch size: the claim (and its customers'
+ * lock), the batch's tax context (`loadTaxContexts`, skipped when nothing in the batch can be
+ * taxed), the invoices, the subscriptions and the events together (`writeInvoiceBatch`), then the
+ * finalization of the invoices not kept as drafts (`finalizeInvoices`: read, numbers, write).
  */
 async function invoiceBatch(
   tx: Sql,
@@ -87,7 +93,15 @@ async function invoiceBatch(
     now,
   };
   const created = await writeInvoiceBatch(tx, batch);
-  const owed = created.filter((inv) => inv.status === 'open');
+  // Invoices of merchants that keep no drafts are final as they are written: numbered, snapshotted
+  // and owed in this transaction (the one finalization); drafts wait for the draft sweep.
+  const atOf = new Map(batch.invoices.map((inv) => [inv.subscription_id, inv.at]));
+  const finalized = await finalizeInvoices(
+    tx,
+    created.filter((inv) => inv.finalizes_at === null).map((inv) => ({ id: inv.id, at: atOf.get(inv.subscription_id)! })),
+    { now, locked: true, hooks: deps.finalizeHooks },
+  );
+  const owed = finalized.filter((inv) => inv.status === 'open');
   return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
 }
 
@@ -153,6 +167,7 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
       if (failed) throw (failed as PromiseRejectedResult).reason;
     }
   }
+  await finalizeDrafts(deps);
   await claimDueRetries(deps);
   await relayWebhookEvents(deps);
   await sweepTestClocks(deps);
@@ -170,6 +185,25 @@ export async function relayWebhookEvents(deps: SchedulerDeps): Promise<number> {
     // A short batch took every event that was waiting (skipped ones are another relay's to take).
     if (events < deps.batchSize || deps.stopping?.()) return total;
   }
+}
+
+/**
+ * The draft sweep: drafts due by their subscription's time (a test clock's where one applies) are
+ * finalized, batch by batch, each batch in its own transaction (claimed `SKIP LOCKED`, so several
+ * schedulers share the work), and their charges handed to the queue after its commit.
+ */
+export async function finalizeDrafts(deps: SchedulerDeps): Promise<number> {
+  const now = deps.clock.now();
+  let total = 0;
+  for (const clocked of [false, true]) {
+    for (;;) {
+      const { finalized, owed } = await finalizeDueDrafts(deps.sql, { now, limit: deps.batchSize, clocked, hooks: deps.finalizeHooks });
+      await deps.enqueue(owed.map((invoiceId) => ({ invoiceId, attempt: 1 })));
+      total += finalized;
+      if (finalized < deps.batchSize || deps.stopping?.()) break;
+    }
+  }
+  return total;
 }
 
 /**

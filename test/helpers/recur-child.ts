@@ -6,6 +6,8 @@
  * from the environment exactly as in production (`loadConfig(process.env)`), plus
  *   RECUR_ROLES=worker|scheduler|both   which roles to run (never the API)
  *   RECUR_KILL_AT=<charge step>         at that step: report `{type:'at'}` and never resolve (the parent SIGKILLs)
+ *   RECUR_KILL_AT=finalize:<step>       the same at a step of a finalization the scheduler makes (FINALIZE_STEPS);
+ *                                       `invoiceId` reports the finalization's invoices, comma-separated
  *   RECUR_HOLD_AT=<charge step>         at that step: report `{type:'at'}` and wait for `{type:'release'}`
  *   RECUR_TRACE=1                       report every charge step reached (`{type:'step'}`)
  * It reports `{type:'ready'}` once its roles run, and job outcomes as `completed` / `failed`.
@@ -232,12 +234,13 @@ async function childMain(): Promise<void> {
   // The parent going away (a crashed test run) takes its children with it.
   process.on('disconnect', () => process.exit(1));
 
-  const [{ loadConfig }, { buildRuntime }, { startRoles }, { createLogger }, { CHARGE_STEPS }] = await Promise.all([
+  const [{ loadConfig }, { buildRuntime }, { startRoles }, { createLogger }, { CHARGE_STEPS }, { FINALIZE_STEPS }] = await Promise.all([
     import('../../config/config.ts'),
     import('../../src/composition/runtime.ts'),
     import('../../src/composition/roles.ts'),
     import('../../src/platform/logger.ts'),
     import('../../src/billing/charges/charge-hooks.ts'),
+    import('../../src/billing/invoices/finalize/finalize-hooks.ts'),
   ]);
   type Step = (typeof CHARGE_STEPS)[number];
   const isStep = (s: string | undefined): s is Step => s !== undefined && (CHARGE_STEPS as readonly string[]).includes(s);
@@ -245,7 +248,12 @@ async function childMain(): Promise<void> {
   const roles = process.env.RECUR_ROLES ?? 'worker';
   if (roles !== 'worker' && roles !== 'scheduler' && roles !== 'both')
     throw new Error(`RECUR_ROLES must be worker, scheduler or both, not ${roles}`);
-  const killAt = process.env.RECUR_KILL_AT || undefined;
+  const finalizeKillAt = process.env.RECUR_KILL_AT?.startsWith('finalize:')
+    ? process.env.RECUR_KILL_AT.slice('finalize:'.length)
+    : undefined;
+  if (finalizeKillAt !== undefined && !(FINALIZE_STEPS as readonly string[]).includes(finalizeKillAt))
+    throw new Error(`unknown finalize step ${finalizeKillAt} (${FINALIZE_STEPS.join(', ')})`);
+  const killAt = (finalizeKillAt === undefined && process.env.RECUR_KILL_AT) || undefined;
   const holdAt = process.env.RECUR_HOLD_AT || undefined;
   for (const s of [killAt, holdAt])
     if (s !== undefined && !isStep(s)) throw new Error(`unknown charge step ${s} (${CHARGE_STEPS.join(', ')})`);
@@ -280,10 +288,24 @@ async function childMain(): Promise<void> {
         }
       : undefined;
 
+  const finalizeHooks = finalizeKillAt
+    ? {
+        async at(step: string, invoiceIds: string[]): Promise<void> {
+          if (step !== finalizeKillAt) return;
+          send({ type: 'at', step: `finalize:${step}`, invoiceId: invoiceIds.join(',') });
+          return new Promise<void>(() => undefined); // never: the parent SIGKILLs this process here
+        },
+      }
+    : undefined;
+
   const config = loadConfig(process.env);
   const logger = createLogger({ level: config.LOG_LEVEL });
   const runtime = await buildRuntime(config, { logger });
-  recur = await startRoles(runtime, { api: false, scheduler: roles !== 'worker', workers: roles !== 'scheduler' }, { hooks });
+  recur = await startRoles(
+    runtime,
+    { api: false, scheduler: roles !== 'worker', workers: roles !== 'scheduler' },
+    { hooks, finalizeHooks },
+  );
   for (const worker of recur.workers) {
     worker.on('completed', (job, result) =>
       send({ type: 'completed', jobId: String(job.id), invoiceId: String(job.data?.invoiceId), result: JSON.stringify(result) }),

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   'customer.updated',
   'customer.deleted',
   'credit_note.created',
+  'invoice.finalized',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

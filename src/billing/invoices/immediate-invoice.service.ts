@@ -7,6 +7,7 @@ import { resolveInvoiceTaxes, UNTAXED, type LineSource } from '../taxes/resolve-
 import { loadTaxContexts } from '../taxes/sql/batch-tax-context.ts';
 import { composeInvoice } from './lines/compose-invoice.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
+import { finalizeInvoices } from './finalize/finalize-invoices.ts';
 
 /** A subscription row locked by the caller, as an invoice outside the period calendar needs it. */
 export interface LockedSubscription {
@@ -25,11 +26,12 @@ export type ImmediateOutcome =
 /**
  * An invoice of its own, charged now (a one-off item with `invoice_now`, a proration): composed by
  * the one composer (tax and credit apply, coupons do not), written with the new credit balance in
- * the caller's transaction. Each line is taxed by the rates its source resolves to (`sources`, one
- * per line: the plan it bills, an item's own rates). A negative total writes no invoice and raises
- * the credit balance instead. The balance is the customer's where the subscription has one (its
- * row locked here, after the subscription's: `lockCustomerCredit`), else the subscription's own.
- * The caller charges an `open` invoice after commit.
+ * the caller's transaction, and finalized there (never a draft: it is charged now). Each line is
+ * taxed by the rates its source resolves to (`sources`, one per line: the plan it bills, an item's
+ * own rates). A negative total writes no invoice and raises the credit balance instead. The
+ * balance is the customer's where the subscription has one (its row locked here, after the
+ * subscription's: `lockCustomerCredit`), else the subscription's own. The caller charges an
+ * `open` invoice after commit.
  */
 export async function writeImmediateInvoice(
   tx: Sql,
@@ -66,14 +68,14 @@ export async function writeImmediateInvoice(
     ]);
   }
   if (composed.kind === 'credit') return { kind: 'credit', credit: composed.credit, creditBalance: composed.creditBalance };
-  const status = composed.amount === 0 ? 'paid' : 'open';
+  // Written as a draft and finalized at once, in this transaction: the one finalization numbers it.
   const rows = await tx.query<{ id: string; currency: string }>(
     `insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, kind, period_index, period_start, period_end,
-        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
+        amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total,
         customer_id, tax, tax_breakdown, reverse_charge, tax_note)
-     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, $7, 0, p.dunning, $8, $8, $9, $10, $11, $12, $13, $15, $5,
-        $16, $17, $18, $19, $20
-       from billing.plans p where p.id = $14
+     select gen_random_uuid(), $1, $2, $3, p.id, $4, -1, $5, $5, $6, p.currency, 'draft', 0, p.dunning, $7, $7, $8, $9, $10, $11, $13,
+        $14, $15, $16, $17, $18
+       from billing.plans p where p.id = $12
      returning id, currency`,
     [
       merchant.merchantId,
@@ -82,13 +84,11 @@ export async function writeImmediateInvoice(
       input.kind,
       input.billingNow,
       composed.amount,
-      status,
       input.now,
       JSON.stringify(composed.lines),
       composed.subtotal,
       composed.discount,
       composed.creditApplied,
-      status === 'paid' ? input.billingNow : null,
       sub.plan_id,
       composed.total,
       sub.customer_id,
@@ -106,13 +106,7 @@ export async function writeImmediateInvoice(
       data: { invoice_id: invoice.id, subscription_id: sub.id, amount: composed.amount, currency: invoice.currency, kind: input.kind },
     },
   ];
-  if (status === 'paid') {
-    events.push({
-      ...merchant,
-      type: 'invoice.paid',
-      data: { invoice_id: invoice.id, subscription_id: sub.id, amount: 0, currency: invoice.currency, purchase_id: null },
-    });
-  }
   await recordEvents(tx, input.now, events);
-  return { kind: 'invoice', invoiceId: invoice.id, amount: composed.amount, status };
+  const [finalized] = await finalizeInvoices(tx, [{ id: invoice.id, at: input.billingNow }], { now: input.now, locked: true });
+  return { kind: 'invoice', invoiceId: invoice.id, amount: composed.amount, status: finalized!.status };
 }

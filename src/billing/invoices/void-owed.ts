@@ -1,12 +1,13 @@
 import { bornRelayedSql } from '../events/insert-events-sql.ts';
 
 /**
- * The one rule "void a subscription's owed invoices", for every path that ends a subscription's
- * collection (a cancel now, dunning's final action, a fixed term completing, a charge that finds
- * its subscription ended): each `open` or `past_due` invoice it selects becomes `void`, its
- * retries are dropped (`next_attempt_at`, `retry_enqueued_at`), it no longer waits for a card
- * (`held_for_card`), and it gets its `invoice.voided` event (`{invoice_id, subscription_id,
- * reason}`) at billing time, in the same statement.
+ * The one rule "void owed invoices", for every path that ends a subscription's collection (a
+ * cancel now, dunning's final action, a fixed term completing, a charge that finds its
+ * subscription ended) and for `POST /invoices/{id}/void`: each `draft`, `open` or `past_due`
+ * invoice it selects becomes `void` (a finalized one keeps its number; a draft never gets one),
+ * its retries are dropped (`next_attempt_at`, `retry_enqueued_at`), it no longer waits for a card
+ * (`held_for_card`) or for its finalization (`finalizes_at`), and it gets its `invoice.voided`
+ * event (`{invoice_id, subscription_id, reason}`) at billing time, in the same statement.
  */
 export interface VoidOwed {
   /** The CTE that voids (it returns the voided invoices' ids); the events are written by `<name>_events`. */
@@ -15,7 +16,7 @@ export interface VoidOwed {
   from?: string;
   /** Which owed invoices (SQL over `i`, billing.invoices, and the `from` items). */
   where: string;
-  /** The event's reason, SQL text: `subscription_cancelled`, `subscription_unpaid` or `subscription_completed`. */
+  /** The event's reason, SQL text: `subscription_cancelled`, `subscription_unpaid`, `subscription_completed` or `requested`. */
   reason: string;
   /** The events' time, SQL timestamptz: billing time (a test clock's where the subscription has one). */
   at: string;
@@ -26,9 +27,10 @@ export interface VoidOwed {
 /** Two CTEs for the caller's `with`: `<name>` voids, `<name>_events` writes each voided invoice's event. */
 export function voidOwedInvoicesSql(v: VoidOwed): string {
   return `${v.name} as (
-    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, updated_at = ${v.now}
+    update billing.invoices i set status = 'void', next_attempt_at = null, retry_enqueued_at = null, held_for_card = false, finalizes_at = null,
+        updated_at = ${v.now}
       ${v.from ? `from ${v.from}` : ''}
-     where i.status in ('open', 'past_due') and (${v.where})
+     where i.status in ('draft', 'open', 'past_due') and (${v.where})
     returning i.id, i.merchant_id, i.environment, i.subscription_id, (${v.reason})::text as reason, (${v.at})::timestamptz as at),
   ${v.name}_events as (
     insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)

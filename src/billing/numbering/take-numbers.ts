@@ -39,9 +39,10 @@ export async function takeNumbers(tx: Sql, claims: NumberClaim[]): Promise<Taken
   const ordered = [...merged.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const rows = await tx.query<{ merchant_id: string; environment: string; kind: string; scope: string; last_value: string }>(
     `insert into billing.number_sequences as s (merchant_id, environment, kind, scope, last_value)
-     select (x.c->>'merchant_id')::uuid, x.c->>'environment', x.c->>'kind', x.c->>'scope', (x.c->>'count')::bigint
-       from json_array_elements($1::json) with ordinality as x(c, n)
-      order by x.n
+     select merchant_id, environment, kind, scope, count
+       from rows from (json_to_recordset($1::json) as (merchant_id uuid, environment text, kind text, scope text, count bigint))
+            with ordinality as x(merchant_id, environment, kind, scope, count, n)
+      order by n
      on conflict (merchant_id, environment, kind, scope) do update set last_value = s.last_value + excluded.last_value
      returning merchant_id, environment, kind, scope, last_value`,
     [

@@ -93,7 +93,7 @@ export interface PeriodInvoiceRow {
   currency: string;
   /** The plan's dunning policy as JSON text. */
   dunning: string;
-  /** The composed invoice: lines as JSON text; an amount of 0 is paid at once, with no purchase. */
+  /** The composed invoice: lines as JSON text (an amount of 0 is paid as it is finalized, with no purchase). */
   lines: string;
   subtotal: number;
   discount: number;
@@ -104,8 +104,6 @@ export interface PeriodInvoiceRow {
   tax_note: string | null;
   total: number;
   credit_applied: number;
-  status: 'open' | 'paid';
-  paid_at: string | null;
   /** The one-off items it took, as a JSON array of ids. */
   item_ids: string;
 }
@@ -223,8 +221,6 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): 
       reverse_charge: bill.reverseCharge,
       tax_note: bill.taxNote,
       credit_applied: bill.creditApplied,
-      status: bill.amount === 0 ? 'paid' : 'open',
-      paid_at: bill.amount === 0 ? (row.clock_time ?? row.next_charge_at) : null,
       item_ids: JSON.stringify(composed.itemIds),
     },
     events,

@@ -27,6 +27,10 @@ export async function claimDueRetryBatch(sql: Sql, claim: DueRetryClaim): Promis
              join billing.test_clocks c on c.id = s.test_clock_id
             where i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time
               and s.status in ${BILLABLE_SQL} and (i.retry_enqueued_at is null or i.retry_enqueued_at < $2)
+              -- A clock that jumped past a period boundary has it invoiced first (the tick's batches, or the
+              -- next tick's when it jumped during this one): a term that completes there, or a cancel at
+              -- period end, ends the subscription's collection before a retry due after it is made.
+              and not (s.next_charge_at is not null and s.next_charge_at <= c.frozen_time)
             order by i.next_attempt_at limit $3 for update of i skip locked)
          update billing.invoices i set retry_enqueued_at = $1 from due where i.id = due.id returning i.id, i.attempt_count`
       : `with due as (

@@ -1,6 +1,7 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
+import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
 
@@ -15,34 +16,47 @@ export interface InvoiceBatch {
   now: Date;
 }
 
+/** An invoice the batch wrote: a draft, to be finalized in the batch's transaction when `finalizes_at` is null. */
+export interface WrittenInvoice {
+  id: string;
+  subscription_id: string;
+  /** When the draft is finalized (the merchant keeps drafts `draft_hours`); null: at once, by the caller. */
+  finalizes_at: string | null;
+}
+
 /**
  * The write of one scheduler batch, one statement: the period invoices (unique on subscription
  * and period start, so a period is invoiced once), the one-off items they took, the owed invoices
  * of completed subscriptions voided, the subscriptions advanced, the credit the invoices of
- * customers' subscriptions used taken off those customers (locked by the claim), and every event (`invoice.created`,
- * `invoice.paid` for an invoice of 0, the subscription events with the subscription as advanced).
- * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where the
- * driver's array parameters cost several microseconds per element in JavaScript. Answers the
- * invoices written (an `open` one is owed a charge).
+ * customers' subscriptions used taken off those customers (locked by the claim), and every event
+ * (`invoice.created`, the subscription events with the subscription as advanced). Every invoice
+ * is written as a draft: one whose merchant keeps drafts (`draft_hours` > 0) gets `finalizes_at`
+ * (its billing time plus those hours) and waits for the draft sweep; the others the caller
+ * finalizes in the same transaction (`finalizeInvoices`), as Recur always issued them. The rows
+ * travel as one JSON document each (`json_to_recordset`): serialised natively, where the driver's
+ * array parameters cost several microseconds per element in JavaScript.
  */
-export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{ id: string; status: string }[]> {
+export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<WrittenInvoice[]> {
   const { invoices, advances, events, now } = batch;
-  return tx.query<{ id: string; status: string }>(
+  return tx.query<WrittenInvoice>(
     `with input as (
        select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
          period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
-         lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, status text, paid_at timestamptz, item_ids text,
+         lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, item_ids text,
          tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, paid_at, total, finalized_at,
+           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
            customer_id, tax, tax_breakdown, reverse_charge, tax_note)
-       select gen_random_uuid(), merchant_id, environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, status, 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, paid_at, total, at, customer_id,
-              tax, tax_breakdown::jsonb, reverse_charge, tax_note
+       select gen_random_uuid(), input.merchant_id, input.environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
+              amount, currency, 'draft', 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, total,
+              case when h.draft_hours > 0 then at + make_interval(hours => h.draft_hours) end,
+              input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note
          from input
+         left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
+         cross join lateral (select coalesce((ms.invoicing->>'draft_hours')::int, $5::int) as draft_hours) h
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
-       returning id, subscription_id, merchant_id, environment, amount, currency, status),
+       returning id, subscription_id, merchant_id, environment, amount, currency, finalizes_at),
      items_taken as (
        update billing.subscription_items it set invoice_id = invoiced.id
          from invoiced join input on input.subscription_id = invoiced.subscription_id
@@ -84,13 +98,7 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{
        select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
               jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
                                  'currency', invoiced.currency, 'period_start', input.period_start) as data, input.at
-         from invoiced join input on input.subscription_id = invoiced.subscription_id
-       union all
-       -- An invoice of 0 (a full discount, credit) is paid as it is written: no purchase, no charge job.
-       select invoiced.merchant_id, invoiced.environment, 'invoice.paid',
-              jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', 0,
-                                 'currency', invoiced.currency, 'purchase_id', null), input.at
-         from invoiced join input on input.subscription_id = invoiced.subscription_id where invoiced.status = 'paid'),
+         from invoiced join input on input.subscription_id = invoiced.subscription_id),
      -- Subscription events carry the subscription as the API shows it, as advanced here.
      other_events as (
        select x.merchant_id, x.environment, x.type, x.data || jsonb_build_object('subscription', ${subscriptionJsonSql('a')}), x.at
@@ -100,7 +108,7 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<{
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
-     select id, status from invoiced`,
-    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
+     select id, subscription_id, finalizes_at from invoiced`,
+    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString(), DEFAULT_SETTINGS.invoicing.draft_hours],
   );
 }

@@ -6,7 +6,8 @@ const BILLABLE_SQL = `(${BILLABLE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 /**
  * A test clock is `ready` again once nothing on it is due and no charge of its subscriptions is
- * still owed: every invoice up to its time has an outcome, and no card notice is due. One
+ * still owed: every invoice up to its time has an outcome (a draft due by then is finalized), and
+ * no card notice is due. One
  * statement; answers how many clocks it settled.
  */
 export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 14): Promise<number> {
@@ -20,6 +21,8 @@ export async function settleTestClocks(sql: Sql, now: Date, expiringLeadDays = 1
                            -- An open invoice has a charge coming (it charges or, the subscription ended, voids it);
                            -- a paused subscription's waits for the resume.
                            and ((i.status = 'open' and s.status <> 'paused')
+                                -- A draft due by the clock's time is finalized (then charged) by the draft sweep.
+                                or (i.status = 'draft' and i.finalizes_at <= c.frozen_time)
                                 or (s.status in ${BILLABLE_SQL}
                                     and ((i.status = 'past_due' and not i.held_for_card and i.next_attempt_at <= c.frozen_time)
                                          or (i.held_for_card and not s.awaiting_card_update)))

@@ -1,0 +1,16 @@
+import type { HttpServer } from '../platform/http/server-kit.ts';
+import { ok } from '../platform/http/envelope.ts';
+import { BusinessSettingsUpdate, InvoicingSettingsUpdate, type BillingCore } from '../billing/billing-core.ts';
+import { principalOf } from './route-kit.ts';
+
+/** A merchant's settings, per environment: how invoices are drafted and numbered, and who issues them. */
+export function registerSettingsRoutes(app: HttpServer, core: BillingCore, test: boolean): void {
+  app.get('/settings/invoicing', async (req, reply) => reply.send(ok(await core.invoicingSettings(principalOf(req)), test)));
+  app.put('/settings/invoicing', { schema: { body: InvoicingSettingsUpdate } }, async (req, reply) =>
+    reply.send(ok(await core.updateInvoicingSettings(principalOf(req), req.body), test)),
+  );
+  app.get('/settings/business', async (req, reply) => reply.send(ok(await core.businessSettings(principalOf(req)), test)));
+  app.put('/settings/business', { schema: { body: BusinessSettingsUpdate } }, async (req, reply) =>
+    reply.send(ok(await core.updateBusinessSettings(principalOf(req), req.body), test)),
+  );
+}

@@ -1,0 +1,56 @@
+import type { Sql } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import type { BusinessSettings, InvoicingSettings } from './merchant-settings.entity.ts';
+import { loadSettings, settingsOf, type Settings } from './settings.ts';
+import { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings-input.ts';
+
+/** The sections this room writes; `tax` is the tax rules' own (`PUT /settings/tax`). */
+type Section = 'invoicing' | 'business';
+
+/**
+ * Replaces the fields given in one section of the merchant's settings, in one statement (an
+ * upsert: a merchant without a row gets one). The stored section and the fields merge in
+ * PostgreSQL (`||`), so two updates of different fields at once both stand, and the other
+ * sections (`tax` included) are never written. Answers the settings with the defaults filled in.
+ */
+async function updateSection(db: Sql, merchant: MerchantRef, section: Section, fields: object, now: Date): Promise<Settings> {
+  const rows = await db.query<{ invoicing: object; business: object; tax: object }>(
+    `insert into billing.merchant_settings as ms (merchant_id, environment, invoicing, business, tax, updated_at)
+     values ($1, $2, case when $3 = 'invoicing' then $4::jsonb else '{}' end, case when $3 = 'business' then $4::jsonb else '{}' end, '{}', $5)
+     on conflict (merchant_id, environment) do update
+       set invoicing = case when $3 = 'invoicing' then ms.invoicing || excluded.invoicing else ms.invoicing end,
+           business = case when $3 = 'business' then ms.business || excluded.business else ms.business end,
+           updated_at = excluded.updated_at
+     returning invoicing, business, tax`,
+    [merchant.merchantId, merchant.environment, section, JSON.stringify(fields), now],
+  );
+  return settingsOf(rows[0]);
+}
+
+export async function getInvoicingSettings(db: Sql, merchant: MerchantRef): Promise<InvoicingSettings> {
+  return (await loadSettings(db, merchant)).invoicing;
+}
+
+export async function updateInvoicingSettings(
+  db: Sql,
+  merchant: MerchantRef,
+  body: InvoicingSettingsUpdate,
+  now: Date,
+): Promise<InvoicingSettings> {
+  const { test: _test, ...fields } = InvoicingSettingsUpdate.parse(body);
+  return (await updateSection(db, merchant, 'invoicing', fields, now)).invoicing;
+}
+
+export async function getBusinessSettings(db: Sql, merchant: MerchantRef): Promise<BusinessSettings> {
+  return (await loadSettings(db, merchant)).business;
+}
+
+export async function updateBusinessSettings(
+  db: Sql,
+  merchant: MerchantRef,
+  body: BusinessSettingsUpdate,
+  now: Date,
+): Promise<BusinessSettings> {
+  const { test: _test, ...fields } = BusinessSettingsUpdate.parse(body);
+  return (await updateSection(db, merchant, 'business', fields, now)).business;
+}
