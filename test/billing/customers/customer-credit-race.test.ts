@@ -73,12 +73,13 @@ interface AprilInvoice {
   credit_applied: string;
   amount: string;
   customer_id: string;
-  created_at: string;
+  /** The transaction that wrote it (and finalized it, in the same one): read before it is charged. */
+  written_by: string;
 }
 
 const aprilInvoices = (subs: string[]) =>
   sql().query<AprilInvoice>(
-    `select id, subtotal, credit_applied, amount, customer_id, created_at from billing.invoices
+    `select id, subtotal, credit_applied, amount, customer_id, xmin::text as written_by from billing.invoices
       where subscription_id = any($1::uuid[]) and period_start = '2027-04-01T00:00:00Z' order by credit_applied desc`,
     [subs],
   );
@@ -118,8 +119,8 @@ describe('a customer’s credit under concurrency', () => {
     const s = await twoDueWithCredit('Credit one batch');
     const jobs = await tick();
     const april = await expectCreditUsedOnce(s.api, s.customer.id, s.subs, jobs);
-    // One batch wrote both: one statement, one `created_at`.
-    expect(april[0]!.created_at).toBe(april[1]!.created_at);
+    // One batch wrote both: one transaction.
+    expect(april[0]!.written_by).toBe(april[1]!.written_by);
     await expectLedgerWhole();
   });
 
@@ -145,8 +146,8 @@ describe('a customer’s credit under concurrency', () => {
     });
     for (const j of await ticks!) jobs.push(...j);
     const april = await expectCreditUsedOnce(s.api, s.customer.id, s.subs, jobs);
-    // Two batches, one after the other: two statements.
-    expect(april[0]!.created_at).not.toBe(april[1]!.created_at);
+    // Two batches, one after the other: two transactions.
+    expect(april[0]!.written_by).not.toBe(april[1]!.written_by);
     await expectLedgerWhole();
     const counts = await billingCounts(app.config.DATABASE_URL);
     // Both scenarios: 2 subscriptions × (Mar 1 + Apr 1) period invoices each, all paid once, and the ledger holds every charge.
