@@ -215,6 +215,7 @@ describe('billing times on a test clock', () => {
     expect(times).toEqual({
       'subscription.created': at(T, -60_000),
       'invoice.created': T,
+      'invoice.finalized': T,
       'invoice.payment_failed': T,
       'invoice.retry_scheduled': T,
       'subscription.past_due': T,
