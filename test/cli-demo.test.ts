@@ -10,11 +10,13 @@ import { configEnv } from './helpers/recur-child.ts';
 import { deleteKeys, testConfig } from './helpers/test-app.ts';
 
 // `recur demo` as its users run it: a child process on a database and Redis prefix of its own.
-// The printed table is checked against what PostgreSQL holds, and the money against the ledger.
+// The printed table is checked against what PostgreSQL holds, and the money against the ledger;
+// the lines under it (customers, invoice numbers, tax by rate, reverse charge) against the
+// invoices, and each invoice line's tax against the rate's arithmetic, to the minor unit.
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../bin/recur.js');
-const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'revenue'];
+const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'tax', 'revenue'];
 
 interface Row {
   month: string;
@@ -26,6 +28,7 @@ interface Row {
   expiryUpdates: number;
   discounts: string;
   refunds: string;
+  tax: string;
   revenue: string;
 }
 
@@ -38,7 +41,7 @@ function parseTable(stdout: string): Row[] {
     .slice(header + 1)
     .filter((l) => /^(\d{4}-\d{2}|total)\s/.test(l))
     .map((l) => {
-      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, revenue] = l.trim().split(/\s{2,}/);
+      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, tax, revenue] = l.trim().split(/\s{2,}/);
       const n = (s: string | undefined) => Number(s);
       return {
         month: month!,
@@ -50,17 +53,27 @@ function parseTable(stdout: string): Row[] {
         expiryUpdates: n(expiryUpdates),
         discounts: discounts!,
         refunds: refunds!,
+        tax: tax!,
         revenue: revenue!,
       };
     });
 }
 
-/** `AUD 1,234.50` in minor units, as a string of digits (no floats for money). */
+/** `AUD 1,234.50` in minor units, as a string of digits (no floats for money); `-` is none. */
 const minorUnits = (money: string) =>
-  money
-    .replace(/^AUD /, '')
-    .replace(/[,.]/g, '')
-    .replace(/^0+(?=\d)/, '');
+  money === '-'
+    ? '0'
+    : money
+        .replace(/^AUD /, '')
+        .replace(/[,.]/g, '')
+        .replace(/^0+(?=\d)/, '');
+
+/** The line under the table that starts with `label`, without it. */
+function footer(stdout: string, label: string): string {
+  const line = stdout.split('\n').find((l) => l.startsWith(`${label} `));
+  expect(line, label).toBeDefined();
+  return line!.slice(label.length).trim();
+}
 
 let config: Config;
 let db: pg.Client;
@@ -158,7 +171,7 @@ describe('recur demo --subscriptions 40 --months 3', () => {
 
   it('shows seats, setup fees, coupons, mid-month upgrades, refunds and an instalment plan completing', async () => {
     const total = rows.at(-1)!;
-    const money = (cell: string) => (cell === '-' ? '0' : minorUnits(cell));
+    const money = minorUnits;
     const discounts = await one<{ sum: string }>(
       'select coalesce(sum(discount), 0)::text as sum from billing.invoices where merchant_id = $1',
     );
@@ -177,6 +190,129 @@ describe('recur demo --subscriptions 40 --months 3', () => {
               (select count(*)::int from billing.invoices where merchant_id = $1 and discount > 0) as coupons`,
     );
     for (const [what, n] of Object.entries(model)) expect(n, what).toBeGreaterThanOrEqual(1);
+  });
+
+  it('bills every subscription to a customer with an address: most in Australia, some in Germany, one French business', async () => {
+    const unbilled = await one<{ subscriptions: number; invoices: number }>(
+      `select (select count(*)::int from billing.subscriptions where merchant_id = $1 and customer_id is null) as subscriptions,
+              (select count(*)::int from billing.invoices where merchant_id = $1 and (customer_id is null or bill_to is null)) as invoices`,
+    );
+    expect(unbilled).toEqual({ subscriptions: 0, invoices: 0 });
+    const customers = await db.query<{ country: string; n: number; states: number; eu_vat: number; au_abn: number }>(
+      `select address->>'country' as country, count(*)::int as n, count(distinct address->>'state')::int as states,
+              count(*) filter (where tax_ids @> '[{"type": "eu_vat"}]')::int as eu_vat,
+              count(*) filter (where tax_ids @> '[{"type": "au_abn"}]')::int as au_abn
+         from billing.customers where merchant_id = $1 and name <> '' and email like '%@%' group by 1 order by 1`,
+      [merchantId],
+    );
+    const [au, de, fr] = customers.rows;
+    expect(customers.rows.map((c) => c.country)).toEqual(['AU', 'DE', 'FR']);
+    expect(au!.n).toBeGreaterThan(de!.n);
+    expect(au!.states).toBeGreaterThanOrEqual(3);
+    expect(au!.au_abn).toBeGreaterThanOrEqual(1);
+    expect(de).toMatchObject({ eu_vat: 0, au_abn: 0 });
+    expect(de!.n).toBeGreaterThanOrEqual(1);
+    expect(fr).toMatchObject({ n: 1, eu_vat: 1 });
+    expect(au!.n + de!.n + fr!.n).toBe(40);
+    const printed = footer(out.stdout, 'customers');
+    expect(printed).toMatch(
+      new RegExp(`^40: ${au!.n} in AU \\((\\w+ \\d+(, )?)+\\), ${de!.n} in DE, 1 in FR; ${au!.au_abn + 1} businesses with a tax id$`),
+    );
+    // Each invoice carries its customer and the merchant as they were at finalization (nothing was edited since).
+    const snapshots = await one<{ n: number; wrong: number }>(
+      `select count(*)::int as n, count(*) filter (where i.bill_to->>'name' is distinct from c.name
+                or i.bill_to->'address' is distinct from c.address or i.bill_to->'tax_ids' is distinct from c.tax_ids
+                or i.seller->>'legal_name' is distinct from 'Recur Demo Pty Ltd' or i.seller->>'tax_id' is distinct from 'ABN 51 824 753 556'
+                or i.seller->'address'->>'country' is distinct from 'AU' or i.finalized_at is null)::int as wrong
+         from billing.invoices i join billing.customers c on c.id = i.customer_id where i.merchant_id = $1`,
+    );
+    expect(snapshots.n).toBe(rows.at(-1)!.invoices);
+    expect(snapshots.wrong).toBe(0);
+  });
+
+  it('numbers every invoice and credit note from one gap-free sequence each, as printed', async () => {
+    const sequence = (prefix: string, n: number) => Array.from({ length: n }, (_, k) => `${prefix}${String(k + 1).padStart(6, '0')}`);
+    const invoices = (await db.query<{ number: string }>('select number from billing.invoices where merchant_id = $1', [merchantId])).rows;
+    const notes = (await db.query<{ number: string }>('select number from billing.credit_notes where merchant_id = $1', [merchantId])).rows;
+    expect(invoices.map((r) => r.number).sort()).toEqual(sequence('INV-', rows.at(-1)!.invoices));
+    expect(notes.length).toBeGreaterThanOrEqual(1); // the goodwill refunds write credit notes
+    expect(notes.map((r) => r.number).sort()).toEqual(sequence('CN-', notes.length));
+    const last = (prefix: string, n: number) => `${prefix}${String(n).padStart(6, '0')}`;
+    expect(footer(out.stdout, 'numbers')).toBe(
+      `invoices INV-000001 … ${last('INV-', invoices.length)} (${invoices.length}, no gaps); ` +
+        `credit notes CN-000001 … ${last('CN-', notes.length)} (${notes.length}, no gaps)`,
+    );
+  });
+
+  it("taxes each line by its customer's country to the minor unit: GST inside, DE and FR VAT on top; the tax column adds them up", async () => {
+    /** round(n / d), half away from zero, in integers. */
+    const divide = (n: bigint, d: bigint) => (n < 0n ? -1n : 1n) * (((n < 0n ? -n : n) * 2n + d) / (2n * d));
+    const expected = { AU: ['GST', '10', true], DE: ['DE VAT', '19', false], FR: ['FR VAT', '20', false] } as const;
+    const lines = await db.query<{
+      country: keyof typeof expected;
+      reverse_charge: boolean;
+      amount: string;
+      discount_amount: string;
+      tax_amount: string;
+      rates: { display_name: string; percentage: string; inclusive: boolean; amount: number }[];
+    }>(
+      `select i.bill_to->'address'->>'country' as country, i.reverse_charge, l->>'amount' as amount, l->>'discount_amount' as discount_amount,
+              l->>'tax_amount' as tax_amount, l->'tax_rates' as rates
+         from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+        where i.merchant_id = $1 and l->>'kind' <> 'discount'`,
+      [merchantId],
+    );
+    const taxed = { AU: 0, DE: 0, FR: 0 };
+    let negative = 0;
+    for (const line of lines.rows) {
+      const [name, percentage, inclusive] = expected[line.country];
+      const taxable = BigInt(line.amount) - BigInt(line.discount_amount);
+      const tax = inclusive ? taxable - divide(taxable * 100n, 100n + BigInt(percentage)) : divide(taxable * BigInt(percentage), 100n);
+      expect(line.reverse_charge).toBe(false);
+      expect(line.rates.map((r) => [r.display_name, r.percentage, r.inclusive, r.amount])).toEqual([
+        [name, percentage, inclusive, Number(tax)],
+      ]);
+      expect(BigInt(line.tax_amount), `${line.country} line of ${line.amount}`).toBe(tax);
+      if (tax !== 0n) taxed[line.country]++;
+      if (taxable < 0n) negative++;
+    }
+    expect(
+      Object.values(taxed).every((n) => n >= 1),
+      JSON.stringify(taxed),
+    ).toBe(true);
+    expect(negative).toBeGreaterThanOrEqual(1); // a proration's credit line, taxed back
+    // Per invoice: total = subtotal − discount + exclusive tax, and the breakdown and the lines sum to tax.
+    const invoices = await one<{ wrong: number }>(
+      `select count(*) filter (where i.total <> i.subtotal - i.discount
+                 + coalesce((select sum((b->>'amount')::bigint) from jsonb_array_elements(i.tax_breakdown) b where not (b->>'inclusive')::boolean), 0)
+              or i.tax <> coalesce((select sum((b->>'amount')::bigint) from jsonb_array_elements(i.tax_breakdown) b), 0)
+              or i.tax <> coalesce((select sum((l->>'tax_amount')::bigint) from jsonb_array_elements(i.lines) l), 0))::int as wrong
+         from billing.invoices i where i.merchant_id = $1`,
+    );
+    expect(invoices.wrong).toBe(0);
+    // The tax column: the tax in each month's paid invoices.
+    const byMonth = await db.query(
+      `select to_char(period_start at time zone 'UTC', 'YYYY-MM') as month, coalesce(sum(tax) filter (where status = 'paid'), 0)::text as tax
+         from billing.invoices where merchant_id = $1 group by 1 order by 1`,
+      [merchantId],
+    );
+    expect(byMonth.rows).toEqual(rows.slice(0, -1).map((r) => ({ month: r.month, tax: minorUnits(r.tax) })));
+    const total = minorUnits(rows.at(-1)!.tax);
+    expect(BigInt(total)).toBe(byMonth.rows.reduce((sum, r) => sum + BigInt(r.tax), 0n));
+    // And by rate, under the table: GST, DE VAT and FR VAT, which add up to the column's total.
+    const byRate = [...footer(out.stdout, 'tax by rate').matchAll(/(GST|DE VAT|FR VAT) (\d+) %(?: incl\.)? (AUD [\d,.]+)/g)];
+    expect(byRate.map((m) => m[1]).sort()).toEqual(['DE VAT', 'FR VAT', 'GST']);
+    expect(byRate.reduce((sum, m) => sum + BigInt(minorUnits(m[3]!)), 0n)).toBe(BigInt(total));
+  });
+
+  it('reverse-charges no invoice of its Australian merchant, and says why beside the French business it taxed', async () => {
+    const reverse = await one<{ n: number }>('select count(*)::int as n from billing.invoices where merchant_id = $1 and reverse_charge');
+    const printed = footer(out.stdout, 'reverse charge');
+    expect(printed.startsWith(`${reverse.n} invoices`)).toBe(true);
+    // docs/tax.md, "EU reverse charge": only a merchant in another EU member state reverse-charges a business's EU VAT id.
+    expect(reverse.n).toBe(0);
+    expect(printed).toBe('0 invoices: Atelier Lumière SARL (FR, EU VAT id FR12345678901) was taxed FR VAT 20 %:');
+    expect(out.stdout).toContain('the demo merchant is in Australia (docs/tax.md, "EU reverse charge")');
   });
 
   it('charged no invoice twice and sent no purchase on an expired card', async () => {

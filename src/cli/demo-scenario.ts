@@ -3,6 +3,7 @@ import type { MerchantRef } from '../billing/ports/gateway-port.ts';
 import { PlanCreate } from '../billing/billing-core.ts';
 import type { ScriptedOutcome } from '../gateway/sandbox/sandbox-script.ts';
 import { addMonthsUtc, RENEWAL_YEARS } from './demo-timeline.ts';
+import { CustomerDesk, setUpMerchant, type DemoCountry } from './demo-customers.ts';
 
 /**
  * The demo's customers: what happens to each one's card over the year. Shares are of the
@@ -25,6 +26,9 @@ export interface DemoCustomer {
   reactsEarly: boolean;
   /** A steady Starter customer who upgrades to Pro mid-month (effective now, prorated), in this month of the demo. */
   upgradeMonth: number | null;
+  /** The subscription's customer, and the country of its address (which decides its tax). */
+  customerId: string;
+  country: DemoCountry;
 }
 
 /** The demo's plan and coupon ids, for what happens during the year. */
@@ -113,9 +117,11 @@ export interface SeedOptions {
 }
 
 /**
- * Plans, one card per customer (distinct number and expiry pairs: tokenizing the same pair twice
- * gives the same card, and a shared card would share its dunning rhythm and network caps), the
- * cards' scripts, and the subscriptions on the test clock, starting over the first 28 days.
+ * The merchant's business details, tax rates and automatic tax (demo-customers.ts); plans; one
+ * customer with an address per subscription; one card per customer (distinct number and expiry
+ * pairs: tokenizing the same pair twice gives the same card, and a shared card would share its
+ * dunning rhythm and network caps); the cards' scripts; and the subscriptions on the test clock,
+ * starting over the first 28 days.
  */
 export async function seedDemo(
   runtime: Runtime,
@@ -125,6 +131,9 @@ export async function seedDemo(
 ): Promise<{ customers: DemoCustomer[]; catalog: DemoCatalog }> {
   const random = seededRandom(options.seed);
   const ctx = await runtime.gateway.merchantContext(merchant.merchantId, merchant.environment);
+  await setUpMerchant(runtime, merchant);
+  // Customers draw from a generator of their own: the year's stories stay those of the seed.
+  const desk = new CustomerDesk(runtime, merchant, seededRandom(options.seed ^ 0x5eed_c0de), options.subscriptions);
   const plans = await Promise.all(
     PLANS.map(async (plan) => {
       const input = PlanCreate.parse({
@@ -187,8 +196,10 @@ export async function seedDemo(
     const script = scriptFor(story, declineMonth, random);
     if (script.length) await runtime.gateway.scriptSandboxCard(ctx, card.token, script);
     const startAt = new Date(options.start.getTime() + Math.floor(random() * 28 * 86_400_000));
+    const customer = await desk.next({ story, plan: plan.name });
     const subscription = await runtime.billing.createSubscription(merchant, {
       plan_id: plan.id,
+      customer_id: customer.id,
       card_token: card.token,
       customer_reference: `demo-customer-${i + 1}`,
       start_date: startAt.toISOString(),
@@ -206,6 +217,8 @@ export async function seedDemo(
       cardToken: card.token,
       reactsEarly: random() < 0.5,
       upgradeMonth: upgrades ? upgradeMonth : null,
+      customerId: customer.id,
+      country: customer.country,
     });
   }
   return { customers, catalog: { proPlanId: pro.id } };
