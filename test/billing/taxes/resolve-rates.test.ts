@@ -61,7 +61,17 @@ describe('EU reverse charge', () => {
   it('an EU VAT id is one that passes its member state’s format (EL for Greece; the customers room’s check)', () => {
     for (const ok of ['FR40303265045', 'DE123456789', 'ATU12345678', 'EL123456789', 'nl 8546.7890.1-B01'])
       expect(isEuVatId(ok), ok).toBe(true);
-    for (const bad of ['GR123456789', 'GB123456789', 'US123456789', 'FR', 'FR1', 'DE12345678901234', 'DE12#456', 'DE12345678', 'NL85467890B01'])
+    for (const bad of [
+      'GR123456789',
+      'GB123456789',
+      'US123456789',
+      'FR',
+      'FR1',
+      'DE12345678901234',
+      'DE12#456',
+      'DE12345678',
+      'NL85467890B01',
+    ])
       expect(isEuVatId(bad), bad).toBe(false);
   });
 
