@@ -4,6 +4,9 @@ import { BillingErrors } from '../errors.ts';
 import { MAX_MINOR_UNITS, minorUnits } from '../money-input.ts';
 import { composeInvoice } from '../invoices/lines/compose-invoice.ts';
 import { itemLine, type InvoiceLine } from '../invoices/lines/invoice-line.ts';
+import { isReverseCharge, resolveLineRates, UNTAXED } from '../taxes/resolve-rates.ts';
+import { loadTaxContexts } from '../taxes/sql/batch-tax-context.ts';
+import { parsePercentage, type TaxRateSpec } from '../taxes/tax-math.ts';
 import { draftDiscount } from './draft-discount.ts';
 import type { LifecycleDeps } from './finalize-draft.service.ts';
 import { lockInvoice } from './lock-invoice.ts';
@@ -26,11 +29,22 @@ export type DraftLineCreate = z.input<typeof DraftLineCreate>;
 /** A line as a draft stores it: an item line, with the tax rates it names (the tax rules compose them). */
 type DraftLine = InvoiceLine & { tax_rate_ids?: string[] };
 
+/** The rates a line of the draft was taxed by, as it carries them (`tax_rates`): they keep taxing it. */
+function ratesOfLine(line: InvoiceLine): TaxRateSpec[] {
+  return (line.tax_rates ?? []).map((r) => ({
+    id: r.tax_rate_id,
+    display_name: r.display_name,
+    rate_millionths: parsePercentage(r.percentage)!,
+    inclusive: r.inclusive,
+  }));
+}
+
 /**
  * `POST /invoices/{id}/lines`: an item line added at the end of a draft (a finalized invoice never
  * changes: 409), and the draft composed again by the one composer: the discount recomputed over
- * the new lines, the credit it already applied kept (a line adds to what is owed, so the credit
- * it took still fits and none goes back). Lines keep their places, so their ids (`il_<n>`) stay.
+ * the new lines, tax composed again over every line (the new one taxed as an item of the draft's
+ * plan), the credit it already applied kept (a line adds to what is owed, so the credit it took
+ * still fits and none goes back). Lines keep their places, so their ids (`il_<n>`) stay.
  */
 export async function addDraftLine(deps: Pick<LifecycleDeps, 'sql' | 'now'>, merchant: MerchantRef, id: string, body: DraftLineCreate) {
   const input = DraftLineCreate.parse(body);
@@ -53,11 +67,28 @@ export async function addDraftLine(deps: Pick<LifecycleDeps, 'sql' | 'now'>, mer
       ...itemLine({ description: input.description, unitAmount: input.unit_amount, quantity: input.quantity }),
       ...(taxRateIds.length > 0 ? { tax_rate_ids: taxRateIds } : {}),
     };
-    const lines = [...invoice.lines.filter((l) => l.kind !== 'discount'), line];
+    const kept = invoice.lines.filter((l) => l.kind !== 'discount');
+    const lines = [...kept, line];
+    // Tax: the lines already there keep the rates they carry; the new one is taxed as an item of
+    // the draft's plan is (its own rates, else the subscription's, the plan's, or automatic tax:
+    // the one resolver). A reverse charge stays one, and becomes one once the draft is taxed at all.
+    const contexts = await loadTaxContexts(tx, [
+      { subscriptionId: invoice.subscription_id, planIds: [invoice.plan_id], itemRateIds: taxRateIds },
+    ]);
+    const context = contexts.get(invoice.subscription_id) ?? UNTAXED;
+    const taxRates = [...kept.map(ratesOfLine), resolveLineRates(context, { planId: invoice.plan_id, itemRateIds: taxRateIds })];
+    const reverseCharge =
+      invoice.reverse_charge ||
+      isReverseCharge(
+        context,
+        taxRates.some((r) => r.length > 0),
+      );
     const composed = composeInvoice({
       lines,
       discount: await draftDiscount(tx, merchant, invoice.lines, invoice.currency),
       creditBalance: Number(invoice.credit_applied),
+      taxRates,
+      reverseCharge,
     });
     // Every line of a draft is positive (a period's lines, items): the composer answers an invoice.
     if (composed.kind !== 'invoice') throw new RangeError('a draft cannot become a credit');
@@ -65,7 +96,8 @@ export async function addDraftLine(deps: Pick<LifecycleDeps, 'sql' | 'now'>, mer
       throw BillingErrors.validation([`unit_amount: the invoice would owe more than ${MAX_MINOR_UNITS}`]);
     }
     await tx.query(
-      `update billing.invoices set lines = $2, subtotal = $3, discount = $4, total = $5, credit_applied = $6, amount = $7, updated_at = $8
+      `update billing.invoices set lines = $2, subtotal = $3, discount = $4, total = $5, credit_applied = $6, amount = $7, updated_at = $8,
+              tax = $9, tax_breakdown = $10, reverse_charge = $11, tax_note = $12
         where id = $1`,
       [
         id,
@@ -76,6 +108,10 @@ export async function addDraftLine(deps: Pick<LifecycleDeps, 'sql' | 'now'>, mer
         composed.creditApplied,
         composed.amount,
         now,
+        composed.tax,
+        JSON.stringify(composed.taxBreakdown),
+        composed.reverseCharge,
+        composed.taxNote,
       ],
     );
   });

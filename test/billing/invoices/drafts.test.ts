@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { connect } from '../../helpers/database.ts';
 import { DECLINE, advance, eventsOf, expectError, invoicesOf, settle } from '../../helpers/billing.ts';
 import { draftsScaffold, merchantOf } from '../../helpers/drafts.ts';
+import { checkInvoiceDocuments } from '../../helpers/invariants.ts';
 import { chargeDeps, schedulerDeps } from '../../../src/composition/roles.ts';
 import { attemptCharge } from '../../../src/billing/charges/attempt-charge.service.ts';
 import { sweepOwedCharges } from '../../../src/scheduler/reconciler.ts';
@@ -161,6 +162,68 @@ describe('a period invoice kept as a draft', () => {
     // No credit went back to the subscription, none was applied twice.
     expect((await s.api.get(`/subscriptions/${sub.id}`)).body.response.credit_balance).toBe(0);
     expect((await s.api.post(`/invoices/${draft.id}/finalize`)).body.response).toMatchObject({ status: 'paid', amount: 1950 });
+  });
+});
+
+describe('tax on an added line', () => {
+  it('regression (model): a line added to a taxed draft is taxed, and the draft’s tax, breakdown and total are composed again', async () => {
+    // Found by the model test (C17): the draft kept its old tax and lost its lines' tax.
+    const s = await draftsScaffold(app, { merchant: 'Draft taxed line', clock: at(T0), count: 0, plan: { amount: 1000 } });
+    const put = async (path: string, body: unknown) => expect((await s.api.put(path, body)).status).toBe(200);
+    await put('/settings/business', {
+      legal_name: 'Seller Pty Ltd',
+      address: { line1: '1 Market St', city: 'Sydney', postal_code: '2000', country: 'AU' },
+    });
+    await put('/settings/tax', { automatic_tax: true });
+    const rate = async (body: Record<string, unknown>) => (await s.api.post('/tax_rates', body)).body.response.id as string;
+    const gst = await rate({ display_name: 'GST', percentage: '10', inclusive: true, country: 'AU' });
+    const tva = await rate({ display_name: 'TVA', percentage: '20', inclusive: false, country: 'FR' });
+    const customer = await s.api.post('/customers', {
+      name: 'Acme',
+      address: { line1: '1 George St', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const sub = await s.start({ customer_id: customer.body.response.id });
+    await settle(s.api, s.clock.id);
+    const [draft] = (await invoicesOf(s.api, sub.id)) as any[];
+    // GST inclusive on 1000: 1000 − round(1000 / 1.1) = 91.
+    expect(draft).toMatchObject({ status: 'draft', subtotal: 1000, tax: 91, total: 1000, amount: 1000 });
+
+    // 2 × 999 at 20 % exclusive, named on the line: round(1998 × 0.20) = round(399.6) = 400 on top.
+    const named = await s.api.post(`/invoices/${draft.id}/lines`, {
+      description: 'Seats',
+      unit_amount: 999,
+      quantity: 2,
+      tax_rate_ids: [tva],
+    });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.response).toMatchObject({ subtotal: 2998, tax: 491, total: 3398, amount: 3398 });
+    expect(named.body.response.lines.map((l: any) => [l.id, l.amount, l.tax_amount, l.tax_rates.map((r: any) => r.tax_rate_id)])).toEqual([
+      ['il_1', 1000, 91, [gst]],
+      ['il_2', 1998, 400, [tva]],
+    ]);
+    expect(named.body.response.tax_breakdown).toEqual([
+      { tax_rate_id: gst, display_name: 'GST', percentage: '10', inclusive: true, taxable_amount: 909, amount: 91 },
+      { tax_rate_id: tva, display_name: 'TVA', percentage: '20', inclusive: false, taxable_amount: 1998, amount: 400 },
+    ]);
+
+    // No rate named: taxed as an item of the draft's plan, here by automatic tax (GST inclusive):
+    // 250 − round(250 / 1.1) = 250 − 227 = 23 inside it.
+    const automatic = await s.api.post(`/invoices/${draft.id}/lines`, { description: 'Setup', unit_amount: 250 });
+    expect(automatic.status, automatic.text).toBe(200);
+    expect(automatic.body.response).toMatchObject({ subtotal: 3248, tax: 514, total: 3648, amount: 3648 });
+    expect(automatic.body.response.lines.map((l: any) => [l.id, l.tax_amount])).toEqual([
+      ['il_1', 91],
+      ['il_2', 400],
+      ['il_3', 23],
+    ]);
+    expect(automatic.body.response.tax_breakdown.map((b: any) => [b.tax_rate_id, b.taxable_amount, b.amount])).toEqual([
+      [gst, 1136, 114],
+      [tva, 1998, 400],
+    ]);
+    const finalized = await s.api.post(`/invoices/${draft.id}/finalize`);
+    expect(finalized.body.response).toMatchObject({ status: 'paid', subtotal: 3248, tax: 514, total: 3648, amount: 3648 });
+    expect(await checkInvoiceDocuments(app.config.DATABASE_URL, { merchantId: (await merchantOf(db, draft.id)).merchant_id })).toEqual([]);
   });
 });
 
