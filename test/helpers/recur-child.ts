@@ -157,7 +157,7 @@ export function startRecurChild(config: Config, options: ChildOptions): RecurChi
     pid: child.pid,
     process: child,
     messages,
-    ready: (timeoutMs = 20_000) => waitFor('ready', (ms) => ms.some((m) => m.type === 'ready'), timeoutMs),
+    ready: (timeoutMs = 60_000) => waitFor('ready', (ms) => ms.some((m) => m.type === 'ready'), timeoutMs),
     waitFor,
     send(message) {
       if (child.connected) child.send(message);
