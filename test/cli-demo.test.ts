@@ -247,9 +247,9 @@ describe('recur demo --subscriptions 40 --months 3', () => {
   it("taxes each line by its customer's country to the minor unit: GST inside, DE and FR VAT on top; the tax column adds them up", async () => {
     /** round(n / d), half away from zero, in integers. */
     const divide = (n: bigint, d: bigint) => (n < 0n ? -1n : 1n) * (((n < 0n ? -n : n) * 2n + d) / (2n * d));
-    const expected = { AU: ['GST', '10', true], DE: ['DE VAT', '19', false], FR: ['FR VAT', '20', false] } as const;
+    const expected = { AU: ['GST', '10', true], DE: ['DE VAT', '19', false] } as const;
     const lines = await db.query<{
-      country: keyof typeof expected;
+      country: keyof typeof expected | 'FR';
       reverse_charge: boolean;
       amount: string;
       discount_amount: string;
@@ -262,9 +262,17 @@ describe('recur demo --subscriptions 40 --months 3', () => {
         where i.merchant_id = $1 and l->>'kind' <> 'discount'`,
       [merchantId],
     );
-    const taxed = { AU: 0, DE: 0, FR: 0 };
+    const taxed = { AU: 0, DE: 0 };
     let negative = 0;
+    let reverseCharged = 0;
     for (const line of lines.rows) {
+      if (line.country === 'FR') {
+        // The French business's EU VAT id: reverse charge, no rate on any of its lines (docs/tax.md).
+        expect(line.reverse_charge).toBe(true);
+        expect([line.rates, line.tax_amount]).toEqual([[], '0']);
+        reverseCharged++;
+        continue;
+      }
       const [name, percentage, inclusive] = expected[line.country];
       const taxable = BigInt(line.amount) - BigInt(line.discount_amount);
       const tax = inclusive ? taxable - divide(taxable * 100n, 100n + BigInt(percentage)) : divide(taxable * BigInt(percentage), 100n);
@@ -281,6 +289,7 @@ describe('recur demo --subscriptions 40 --months 3', () => {
       JSON.stringify(taxed),
     ).toBe(true);
     expect(negative).toBeGreaterThanOrEqual(1); // a proration's credit line, taxed back
+    expect(reverseCharged).toBeGreaterThanOrEqual(1);
     // Per invoice: total = subtotal − discount + exclusive tax, and the breakdown and the lines sum to tax.
     const invoices = await one<{ wrong: number }>(
       `select count(*) filter (where i.total <> i.subtotal - i.discount
@@ -299,20 +308,34 @@ describe('recur demo --subscriptions 40 --months 3', () => {
     expect(byMonth.rows).toEqual(rows.slice(0, -1).map((r) => ({ month: r.month, tax: minorUnits(r.tax) })));
     const total = minorUnits(rows.at(-1)!.tax);
     expect(BigInt(total)).toBe(byMonth.rows.reduce((sum, r) => sum + BigInt(r.tax), 0n));
-    // And by rate, under the table: GST, DE VAT and FR VAT, which add up to the column's total.
+    // And by rate, under the table: GST and DE VAT (the French business is reverse-charged), which add up to the column's total.
     const byRate = [...footer(out.stdout, 'tax by rate').matchAll(/(GST|DE VAT|FR VAT) (\d+) %(?: incl\.)? (AUD [\d,.]+)/g)];
-    expect(byRate.map((m) => m[1]).sort()).toEqual(['DE VAT', 'FR VAT', 'GST']);
+    expect(byRate.map((m) => m[1]).sort()).toEqual(['DE VAT', 'GST']);
     expect(byRate.reduce((sum, m) => sum + BigInt(minorUnits(m[3]!)), 0n)).toBe(BigInt(total));
   });
 
-  it('reverse-charges no invoice of its Australian merchant, and says why beside the French business it taxed', async () => {
-    const reverse = await one<{ n: number }>('select count(*)::int as n from billing.invoices where merchant_id = $1 and reverse_charge');
-    const printed = footer(out.stdout, 'reverse charge');
-    expect(printed.startsWith(`${reverse.n} invoices`)).toBe(true);
-    // docs/tax.md, "EU reverse charge": only a merchant in another EU member state reverse-charges a business's EU VAT id.
-    expect(reverse.n).toBe(0);
-    expect(printed).toBe('0 invoices: Atelier Lumière SARL (FR, EU VAT id FR12345678901) was taxed FR VAT 20 %:');
-    expect(out.stdout).toContain('the demo merchant is in Australia (docs/tax.md, "EU reverse charge")');
+  it('reverse-charges the French business of its Australian merchant (Article 196): no VAT, the legal note on each invoice', async () => {
+    const reverse = await db.query<{ name: string; tax: string; tax_note: string | null; breakdown: unknown[] }>(
+      `select i.bill_to->>'name' as name, i.tax::text as tax, i.tax_note, i.tax_breakdown as breakdown
+         from billing.invoices i where i.merchant_id = $1 and i.reverse_charge`,
+      [merchantId],
+    );
+    expect(reverse.rows.length).toBeGreaterThanOrEqual(1);
+    for (const invoice of reverse.rows)
+      expect(invoice).toEqual({
+        name: 'Atelier Lumière SARL',
+        tax: '0',
+        tax_note: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
+        breakdown: [],
+      });
+    // Every finalized invoice of the French business is one of them.
+    const french = await one<{ n: number }>(
+      `select count(*)::int as n from billing.invoices where merchant_id = $1 and bill_to->>'name' = 'Atelier Lumière SARL'`,
+    );
+    expect(french.n).toBe(reverse.rows.length);
+    expect(footer(out.stdout, 'reverse charge')).toBe(
+      `${reverse.rows.length} invoices (Atelier Lumière SARL, FR12345678901: no tax, the legal note on each)`,
+    );
   });
 
   it('charged no invoice twice and sent no purchase on an expired card', async () => {

@@ -323,11 +323,14 @@ export function renderInvoicing(summary: DemoSummary): string[] {
   } else {
     // The rule as Recur applies it (docs/tax.md, "EU reverse charge"), shown rather than hidden.
     const b = unreversed[0]!;
-    const merchantIn = summary.merchantCountry ? `${REGIONS.of(summary.merchantCountry) ?? summary.merchantCountry}` : 'no country';
+    const why = !summary.merchantCountry
+      ? 'the merchant has no business address'
+      : summary.merchantCountry === b.country
+        ? `the merchant's business address is in ${REGIONS.of(b.country) ?? b.country}, the customer's own country`
+        : 'its invoices named no tax rate and automatic tax was off';
     lines.push(
       `${reverse}: ${b.name} (${b.country}, EU VAT id ${b.vatId}) was taxed ${b.rates.join(', ') || 'nothing'}:`,
-      `                Recur reverse-charges only when the merchant's business address is in another EU`,
-      `                member state, and the demo merchant is in ${merchantIn} (docs/tax.md, "EU reverse charge")`,
+      `                ${why} (docs/tax.md, "EU reverse charge")`,
     );
   }
   return lines;

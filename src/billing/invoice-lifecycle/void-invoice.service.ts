@@ -1,6 +1,10 @@
 import type { MerchantRef } from '../ports/gateway-port.ts';
+import { Params } from '../../platform/sql-params.ts';
 import { BillingErrors } from '../errors.ts';
+import { insertEventsSql } from '../events/insert-events-sql.ts';
 import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
+import { backToActiveSql } from '../subscriptions/sql/back-to-active.ts';
+import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
 import { lockInvoice } from './lock-invoice.ts';
 import type { LifecycleDeps } from './finalize-draft.service.ts';
 
@@ -10,6 +14,12 @@ import type { LifecycleDeps } from './finalize-draft.service.ts';
  * `invoice.voided` (reason `requested`). Its retries are dropped; a charge job still queued
  * finds it void and makes no attempt. Refused (409): a paid, void or uncollectible invoice, and
  * one whose attempt is at the gateway now (it may be approved: void it once it has an outcome).
+ *
+ * What the invoice held is given back in the same transaction:
+ * - the credit it used (`credit_applied`) returns to where it came from: its customer's balance
+ *   (an invoice written for a customer), else its subscription's;
+ * - a subscription past due because of this invoice alone comes back to `active`, with
+ *   `subscription.updated` (`previous_status: "past_due"`), as when the last past-due invoice is paid.
  */
 export async function voidInvoice(deps: Pick<LifecycleDeps, 'sql' | 'now'>, merchant: MerchantRef, id: string): Promise<void> {
   const now = deps.now();
@@ -21,10 +31,39 @@ export async function voidInvoice(deps: Pick<LifecycleDeps, 'sql' | 'now'>, merc
     if (invoice.in_flight) {
       throw BillingErrors.conflict('A charge of this invoice is at the gateway; void it once the attempt has an outcome');
     }
-    await tx.query(
-      `with ${voidOwedInvoicesSql({ name: 'voided', where: 'i.id = $1', reason: `'requested'`, at: '$3', now: '$2' })}
-       select count(*) from voided`,
-      [id, now, invoice.billing_now],
+    const billingNow = new Date(invoice.billing_now);
+    const params = new Params();
+    const [invoiceId, at, subscriptionId] = [params.add(id), params.add(now), params.add(invoice.subscription_id)];
+    const voided = voidOwedInvoicesSql({
+      name: 'voided',
+      where: `i.id = ${invoiceId}`,
+      reason: `'requested'`,
+      at: params.add(billingNow),
+      now: at,
+    });
+    const back = backToActiveSql({ subscriptionId, settledInvoiceId: invoiceId, at, when: 'exists (select 1 from voided)' });
+    const events = insertEventsSql(
+      params,
+      billingNow,
+      [],
+      [
+        {
+          cte: 'back',
+          event: { ...merchant, type: 'subscription.updated', data: { previous_status: 'past_due' } },
+          dataSql: `jsonb_build_object('subscription', ${subscriptionJsonSql('back')})`,
+        },
+      ],
     );
+    await tx.query(`with ${voided}, back as (${back}), back_events as (${events}) select count(*) from voided`, params.values);
+    const credit = Number(invoice.credit_applied);
+    if (credit > 0) {
+      // The customer row is locked after the invoice, as a credit note's credit locks it.
+      await tx.query(
+        invoice.customer_id
+          ? 'update billing.customers set credit_balance = credit_balance + $2, updated_at = $3 where id = $1'
+          : 'update billing.subscriptions set credit_balance = credit_balance + $2, updated_at = $3 where id = $1',
+        [invoice.customer_id ?? invoice.subscription_id, credit, now],
+      );
+    }
   });
 }

@@ -21,8 +21,12 @@ import { checkTaxId, EU_VAT_RULES } from '../customers/tax-ids.ts';
  * Reverse charge (EU VAT, Article 196 of Council Directive 2006/112/EC): the invoice is taxed at
  * all (some line has a rate, or automatic tax is on), the customer has an `eu_vat` tax id of a
  * valid format, its address is in an EU member state, and the merchant's business address is in
- * another one. Then no line is taxed (`tax` 0, `reverse_charge: true`) and the invoice carries
- * the legal note.
+ * another country, inside the EU or outside it (Article 196 makes the business customer liable
+ * whenever its supplier is not established in the customer's member state: an Australian or a
+ * British seller reverse-charges a French business as a German one does). Then no line is taxed
+ * (`tax` 0, `reverse_charge: true`) and the invoice carries the legal note. A merchant that has
+ * not set its business address never reverse-charges: Recur cannot tell it is not established in
+ * the customer's country.
  */
 
 /** A tax rate as the resolver reads it. */
@@ -116,7 +120,6 @@ export function isReverseCharge(ctx: TaxContext, taxed: boolean): boolean {
   if (!(taxed || ctx.automatic) || !customer?.country || !ctx.merchantCountry) return false;
   return (
     EU_COUNTRIES.has(customer.country) &&
-    EU_COUNTRIES.has(ctx.merchantCountry) &&
     customer.country !== ctx.merchantCountry &&
     customer.tax_ids.some((t) => t.type === 'eu_vat' && typeof t.value === 'string' && isEuVatId(t.value))
   );

@@ -312,12 +312,46 @@ describe('voiding a finalized invoice', () => {
     );
     expectError(await api.post(`/invoices/${owed.id}/void`), 409, /at the gateway/);
     await db.query(`update billing.charge_attempts set status = 'declined' where invoice_id = $1 and number = 2`, [owed.id]);
+    expect((await api.get(`/subscriptions/${owed.subscription_id}`)).body.response.status).toBe('past_due');
     const voided = (await api.post(`/invoices/${owed.id}/void`)).body.response;
     expect(voided).toMatchObject({ number: 'INV-000001', status: 'void', next_attempt_at: null });
     expectError(await api.post(`/invoices/${owed.id}/retry`), 409, /void/);
+    // Its only past-due invoice voided, the subscription is no longer past due (as when it is paid).
+    const sub = (await api.get(`/subscriptions/${owed.subscription_id}`)).body.response;
+    expect(sub.status).toBe('active');
+    const updated = (await eventsOf(api, 'subscription.updated')).filter((e) => e.data.subscription?.id === sub.id);
+    expect(updated.map((e) => [e.data.previous_status, e.data.subscription.status])).toEqual([['past_due', 'active']]);
     const { api: paidApi, drafts: paidDrafts } = await drafted('Void paid');
     expect((await paidApi.post(`/invoices/${paidDrafts[0].id}/finalize`)).body.response.status).toBe('paid');
     expectError(await paidApi.post(`/invoices/${paidDrafts[0].id}/void`), 409, /paid; only a draft, open or past-due/);
+  });
+});
+
+describe('voiding gives back the credit an invoice used', () => {
+  it('to its subscription, or to its customer when it was written for one; the rest of the balance untouched', async () => {
+    const s = await draftsScaffold(app, { merchant: 'Void gives credit back', clock: at(T0), count: 0, plan: { amount: 2000 } });
+    const customer = await s.api.post('/customers', { name: 'Credit Holder Pty Ltd', email: 'ap@credit-holder.example.com' });
+    expect(customer.status, customer.text).toBe(201);
+    // The first periods begin a day later: the credit is set before they are invoiced.
+    const own = await s.start({ start_date: at(T0 + 24 * H) });
+    const held = await s.start({ start_date: at(T0 + 24 * H), customer_id: customer.body.response.id });
+    await db.query('update billing.subscriptions set credit_balance = 300 where id = $1', [own.id]);
+    await db.query('update billing.customers set credit_balance = 2500 where id = $1', [customer.body.response.id]);
+    await advance(s.api, s.clock.id, at(T0 + 24 * H));
+    const [ownDraft] = (await invoicesOf(s.api, own.id)) as any[];
+    const [heldDraft] = (await invoicesOf(s.api, held.id)) as any[];
+    expect(ownDraft).toMatchObject({ status: 'draft', credit_applied: 300, amount: 1700 });
+    expect(heldDraft).toMatchObject({ status: 'draft', credit_applied: 2000, amount: 0, customer_id: customer.body.response.id });
+    expect((await s.api.get(`/customers/${customer.body.response.id}`)).body.response.credit_balance).toBe(500);
+
+    expect((await s.api.post(`/invoices/${ownDraft.id}/void`)).body.response).toMatchObject({ status: 'void', credit_applied: 300 });
+    expect((await s.api.get(`/subscriptions/${own.id}`)).body.response.credit_balance).toBe(300);
+    expect((await s.api.post(`/invoices/${heldDraft.id}/void`)).body.response).toMatchObject({ status: 'void', credit_applied: 2000 });
+    expect((await s.api.get(`/customers/${customer.body.response.id}`)).body.response.credit_balance).toBe(2500);
+    expect((await s.api.get(`/subscriptions/${held.id}`)).body.response.credit_balance).toBe(0);
+    // Voided once, given back once.
+    expectError(await s.api.post(`/invoices/${heldDraft.id}/void`), 409, /void; only a draft/);
+    expect((await s.api.get(`/customers/${customer.body.response.id}`)).body.response.credit_balance).toBe(2500);
   });
 });
 

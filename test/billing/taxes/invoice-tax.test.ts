@@ -299,7 +299,7 @@ describe('automatic tax by the customer’s address', () => {
     const third = async (sub: any) => (await invoicesOf(api, sub.id))[2] as any;
     expect(money(await third(subs.au))).toMatchObject({ subtotal: 2900, tax: 264, total: 2900, amount: 2900 });
     expect(money(await third(subs.de))).toMatchObject({ subtotal: 1000, tax: 190, total: 1190, amount: 1190 });
-    // The merchant has no business address in the EU: no reverse charge, French VAT.
+    // The merchant has not set its business address: no reverse charge, French VAT.
     expect(money(await third(subs.fr))).toMatchObject({ tax: 200, total: 1200, reverse_charge: false });
     // British Columbia: the country's GST (5 %) and the province's PST (7 %), not Quebec's QST.
     const bc = await third(subs.bc);
@@ -369,5 +369,29 @@ describe('automatic tax by the customer’s address', () => {
     expect(money(await second(badId))).toMatchObject({ tax: 2000, reverse_charge: false });
     // The first invoice, written before there was a customer, was not reverse charged: the plan's rate applied.
     expect((await invoicesOf(api, explicit.id))[0]).toMatchObject({ reverse_charge: false, tax: 1900, tax_note: null });
+  });
+
+  it('EU reverse charge by a merchant outside the EU: an Australian seller charges no VAT to a French business (Article 196)', async () => {
+    const { api, card } = await scaffold(app, { merchant: 'Reverse charge from Australia' });
+    await taxRate(api, { display_name: 'GST', percentage: '10', inclusive: true, country: 'AU' });
+    await taxRate(api, { display_name: 'TVA', percentage: '20', country: 'FR' });
+    const plan = await createPlan(api, { name: 'Analytics', amount: 10_000, currency: 'EUR' });
+    await api.put('/settings/tax', { automatic_tax: true });
+    const clock = await createClock(api, month(0));
+    const start = () => subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id });
+    const business = await start();
+    const consumer = await start();
+    const australian = await start();
+    await settle(api, clock.id);
+    await businessCountry(business.id, 'AU');
+    await giveCustomer(business.id, { country: 'FR', tax_ids: [{ type: 'eu_vat', value: 'FR40303265045' }] });
+    await giveCustomer(consumer.id, { country: 'FR' });
+    await giveCustomer(australian.id, { country: 'AU', tax_ids: [{ type: 'eu_vat', value: 'FR40303265045' }] });
+    await advance(api, clock.id, month(1));
+    const second = async (sub: any) => (await invoicesOf(api, sub.id))[1] as any;
+    expect(money(await second(business))).toMatchObject({ tax: 0, total: 10_000, reverse_charge: true, tax_note: REVERSE_CHARGE_NOTE });
+    // A French consumer pays French VAT; an Australian customer (whatever id it holds) pays GST.
+    expect(money(await second(consumer))).toMatchObject({ tax: 2000, total: 12_000, reverse_charge: false, tax_note: null });
+    expect(money(await second(australian))).toMatchObject({ tax: 909, total: 10_000, reverse_charge: false });
   });
 });

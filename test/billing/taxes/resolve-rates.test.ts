@@ -75,13 +75,16 @@ describe('EU reverse charge', () => {
       expect(isEuVatId(bad), bad).toBe(false);
   });
 
-  it('needs a taxed invoice, the id, and both addresses in different EU member states', () => {
+  it('needs a taxed invoice, the id, a customer in the EU and a merchant established in another country', () => {
     const base = ctx({ customer: business, merchantCountry: 'DE' });
     expect(isReverseCharge(base, true)).toBe(true);
     expect(isReverseCharge(base, false)).toBe(false);
     expect(isReverseCharge({ ...base, automatic: true }, false)).toBe(true);
     expect(isReverseCharge({ ...base, merchantCountry: 'FR' }, true)).toBe(false);
-    expect(isReverseCharge({ ...base, merchantCountry: 'AU' }, true)).toBe(false);
+    // Article 196: a supplier outside the EU (Australia, the United Kingdom) reverse-charges too.
+    expect(isReverseCharge({ ...base, merchantCountry: 'AU' }, true)).toBe(true);
+    expect(isReverseCharge({ ...base, merchantCountry: 'GB' }, true)).toBe(true);
+    expect(isReverseCharge({ ...base, merchantCountry: 'AU' }, false)).toBe(false);
     expect(isReverseCharge({ ...base, merchantCountry: null }, true)).toBe(false);
     expect(isReverseCharge({ ...base, customer: { ...business, country: 'CH' } }, true)).toBe(false);
     expect(isReverseCharge({ ...base, customer: { ...business, tax_ids: [{ type: 'gb_vat', value: 'FR40303265045' }] } }, true)).toBe(

@@ -4,6 +4,7 @@ import type { NewEvent } from '../../events/event-types.ts';
 import { insertEventsSql } from '../../events/insert-events-sql.ts';
 import type { DunningPolicy } from '../../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../../subscriptions/subscription-view.ts';
+import { backToActiveSql } from '../../subscriptions/sql/back-to-active.ts';
 
 /** What an outcome writes over its attempt row. */
 export interface AttemptRecord {
@@ -74,12 +75,7 @@ export async function recordApproved(sql: SqlPool, record: AttemptRecord, a: App
        insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at)
        select gen_random_uuid(), ${params.add(a.merchantId)}, ${params.add(a.environment)}, ${invoiceId}, recorded.id, ${params.add(a.purchaseId)},
               ${params.add(a.amount)}, ${params.add(a.currency)}, ${at} from recorded),
-     -- A subscription is past due while any invoice is; the last one paid (this one) brings it back.
-     back as (
-       update billing.subscriptions s set status = 'active', updated_at = ${at}
-        where s.id = ${subscriptionId} and s.status = 'past_due' and exists (select 1 from recorded)
-          and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due' and i.id <> ${invoiceId})
-        returning s.*),
+     back as (${backToActiveSql({ subscriptionId, settledInvoiceId: invoiceId, at, when: 'exists (select 1 from recorded)' })}),
      events as (${insertEventsSql(
        params,
        record.billingNow,
