@@ -16,7 +16,7 @@ import { addItem, deleteItem, getItem, listPendingItems, type ItemCreate, type I
 import { attemptCharge } from './charges/attempt-charge.service.ts';
 import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscriptions.service.ts';
 import type { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
-import { createCreditNote, refundInvoice, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
+import { createCreditNote, refundInvoice, settleLeftRefunds, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
 import { getCreditNote, listCreditNotes } from './credit-notes/read-credit-notes.service.ts';
 import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
@@ -165,6 +165,8 @@ export class BillingCore {
     return getInvoice(this.#deps.sql, m, id);
   };
   createCreditNote = (m: MerchantRef, invoiceId: string, input: CreditNoteCreate) => createCreditNote(this.#credit, m, invoiceId, input);
+  /** Settles refunds left without an outcome (the reconciler's `unsettled_refunds` sweep); answers how many invoices it settled. */
+  settleLeftRefunds = (limit?: number) => settleLeftRefunds(this.#credit, limit);
   creditNote = (m: MerchantRef, id: string) => getCreditNote(this.#deps.sql, m, id);
   creditNotes = (m: MerchantRef, page: Page, filter: CreditNoteFilter) => listCreditNotes(this.#deps.sql, m, page, filter);
   invoice = (m: MerchantRef, id: string) => getInvoice(this.#deps.sql, m, id);

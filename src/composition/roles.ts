@@ -69,6 +69,7 @@ export function schedulerDeps(runtime: Runtime, finalizeHooks?: FinalizeHooks): 
     expiringLeadDays: runtime.config.CARD_EXPIRING_LEAD_DAYS,
     retryGraceMs: runtime.config.SWEEP_GRACE_MS,
     enqueueWebhooks: (ids) => enqueueWebhooks(runtime.queues, ids),
+    settleRefunds: () => runtime.billing.settleLeftRefunds(),
     finalizeHooks,
   };
 }

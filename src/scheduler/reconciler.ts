@@ -13,7 +13,7 @@ import { settleTestClocks } from '../billing/billing-jobs.ts';
  */
 
 /** The sweeps, as their metric labels name them. */
-export const SWEEPS = ['owed_charges', 'lost_holds', 'lost_deliveries', 'test_clocks', 'pending_upstream'] as const;
+export const SWEEPS = ['owed_charges', 'lost_holds', 'lost_deliveries', 'test_clocks', 'pending_upstream', 'unsettled_refunds'] as const;
 export type SweepName = (typeof SWEEPS)[number];
 
 export interface ReconcilerDeps {
@@ -29,6 +29,11 @@ export interface ReconcilerDeps {
   expiringLeadDays: number;
   /** True once the scheduler is stopping: a sweep stops between batches. */
   stopping?(): boolean;
+  /**
+   * Settles invoice refunds left without an outcome past their grace (a crash between the gateway
+   * and the record), answering how many invoices it settled; a scheduler without a gateway has none.
+   */
+  settleRefunds?(): Promise<number>;
   /** Told what each sweep found (its metric). */
   onSwept?(count: number, sweep: SweepName): void;
 }
@@ -50,6 +55,8 @@ export async function reconcile(deps: ReconcilerDeps, graceMs: number, limit = 1
     deps.onSwept?.(count, sweep);
     total += count;
   }
+  // Money that may have moved at the gateway: recorded, not handed to a queue (not counted in the total).
+  if (deps.settleRefunds && !stopping(deps)) deps.onSwept?.(await deps.settleRefunds(), 'unsettled_refunds');
   return total;
 }
 

@@ -42,6 +42,8 @@ export interface SchedulerDeps {
   stopping?(): boolean;
   /** Told what each of the reconciler's sweeps found (its metric); the tick settles test clocks. */
   onSwept?(count: number, sweep: SweepName): void;
+  /** Settles invoice refunds left without an outcome (the reconciler's `unsettled_refunds` sweep). */
+  settleRefunds?(): Promise<number>;
   /** Test hooks inside finalizations (the gap-free kill test); production passes none. */
   finalizeHooks?: FinalizeHooks;
 }

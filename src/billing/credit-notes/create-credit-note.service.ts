@@ -3,6 +3,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import {
   claimRefund,
+  invoicesWithUnsettledRefunds,
   readRefundable,
   refundAmount,
   resolveUnsettledRefunds,
@@ -169,4 +170,25 @@ export async function refundInvoice(
     });
   });
   await settleWithNote(deps, merchant, claimed);
+}
+
+/**
+ * The reconciler's refund sweep: refunds left without an outcome (a crash between the gateway's
+ * answer and its record, a lost answer) are settled without waiting for the next refund or credit
+ * note of their invoice, by the same resolution those run first (`resolveUnsettledRefunds`: sent
+ * again under their own reference, which the gateway recognises, so a refund that went through is
+ * adopted with its credit note and one that did not is made now). At most `limit` invoices a pass;
+ * one whose resolution fails (the gateway down) stays for the next pass. Returns the invoices settled.
+ */
+export async function settleLeftRefunds(deps: CreditNoteDeps, limit = 100): Promise<number> {
+  let settled = 0;
+  for (const { invoiceId, merchant } of await invoicesWithUnsettledRefunds(deps, limit)) {
+    try {
+      await resolveUnsettledRefunds(deps, merchant, invoiceId, writeRefundCreditNote);
+      settled++;
+    } catch {
+      // Left unsettled (its rows say why): the next pass tries again.
+    }
+  }
+  return settled;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode } from '../money-input.ts';
-import { isCountryCode } from './countries.ts';
+import { PostalAddressInput } from '../postal-address.ts';
 import { checkTaxId, TAX_ID_TYPES, type CheckedTaxId } from './tax-ids.ts';
 
 const Metadata = z
@@ -28,23 +28,6 @@ const Locale = z
     }
   }, 'locale must be a BCP 47 language tag, such as en-AU')
   .transform((l) => Intl.getCanonicalLocales(l)[0]!);
-/** An ISO 3166-1 alpha-2 code, read in any case and kept in upper case. */
-const Country = z
-  .string()
-  .trim()
-  .transform((c) => c.toUpperCase())
-  .refine(isCountryCode, 'country must be an ISO 3166-1 alpha-2 code, such as AU, DE or GB');
-
-const Line = (max: number) => z.string().trim().min(1).max(max);
-export const PostalAddressInput = z.strictObject({
-  line1: Line(200),
-  line2: Line(200).nullable().optional(),
-  city: Line(100),
-  state: Line(100).nullable().optional(),
-  postal_code: Line(20),
-  country: Country,
-});
-
 /** A tax id, checked for its type's format (a wrong one names `value`), answered normalised with its country. */
 const TaxIdInput = z
   .strictObject({ type: z.enum(TAX_ID_TYPES), value: z.string().min(1).max(64) })

@@ -203,6 +203,28 @@ export async function settleRefund(
  */
 const IN_FLIGHT_MS = 60_000;
 
+/** SQL: a refund (alias `r`) without a recorded outcome, not in flight now (`before`: now − IN_FLIGHT_MS). */
+const UNSETTLED = (r: string, before: string) => `(${r}.status = 'unknown' or (${r}.status = 'sending' and ${r}.updated_at < ${before}))`;
+
+/**
+ * Invoices (with their merchant) having refunds left without an outcome, at most `limit`, oldest
+ * first: what the reconciler's refund sweep settles by `resolveUnsettledRefunds`.
+ */
+export async function invoicesWithUnsettledRefunds(
+  deps: Pick<RefundDeps, 'sql' | 'now'>,
+  limit: number,
+): Promise<{ invoiceId: string; merchant: MerchantRef }[]> {
+  const rows = await deps.sql.query<{ invoice_id: string; merchant_id: string; environment: string }>(
+    `select r.invoice_id, r.merchant_id, r.environment from billing.invoice_refunds r
+      where ${UNSETTLED('r', '$1')} group by 1, 2, 3 order by min(r.updated_at) limit $2`,
+    [new Date(deps.now().getTime() - IN_FLIGHT_MS), limit],
+  );
+  return rows.map((r) => ({
+    invoiceId: r.invoice_id,
+    merchant: { merchantId: r.merchant_id, environment: r.environment } as MerchantRef,
+  }));
+}
+
 /**
  * Refunds of this invoice whose outcome was never recorded (a lost answer, a crash after the call)
  * are sent again with their own reference before anything else: the gateway recognises a
@@ -228,8 +250,7 @@ export async function resolveUnsettledRefunds(
   }>(
     `select r.id, r.reference, r.purchase_id, r.amount, r.currency, i.subscription_id
        from billing.invoice_refunds r join billing.invoices i on i.id = r.invoice_id
-      where r.invoice_id = $1 and r.merchant_id = $2 and r.environment = $3
-        and (r.status = 'unknown' or (r.status = 'sending' and r.updated_at < $4)) order by r.number`,
+      where r.invoice_id = $1 and r.merchant_id = $2 and r.environment = $3 and ${UNSETTLED('r', '$4')} order by r.number`,
     [invoiceId, merchant.merchantId, merchant.environment, new Date(deps.now().getTime() - IN_FLIGHT_MS)],
   );
   for (const r of unsettled) {

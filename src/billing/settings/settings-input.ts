@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PostalAddressInput } from './postal-address.ts';
+import { PostalAddressInput } from '../postal-address.ts';
 
 /** A document number's prefix: 1 to 12 letters, digits, `-`, `_` or `/` (`INV-`, `2027/`, `ACME_`). */
 const Prefix = (field: string) => z.string().regex(/^[A-Za-z0-9\-_/]{1,12}$/, `${field} must be 1 to 12 letters, digits, "-", "_" or "/"`);

@@ -6,16 +6,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import { formatPercentage, parsePercentage } from './tax-math.ts';
-
-/** A country as a tax rate names it: ISO 3166-1 alpha-2, read in any case, kept in upper case. */
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-/** Region codes CLDR knows that name no country (groupings, "unknown", the reserved UK). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'UK']);
-const Country = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code, such as AU or DE')
-  .transform((c) => c.toUpperCase())
-  .refine((c) => !NOT_COUNTRIES.has(c) && REGIONS.of(c) !== undefined, 'country must be an ISO 3166-1 alpha-2 code, such as AU or DE');
+import { CountryCode } from '../postal-address.ts';
 
 export const TaxRateCreate = z
   .strictObject({
@@ -28,7 +19,7 @@ export const TaxRateCreate = z
         'percentage must be a decimal string from "0" to "100" with at most 4 decimal places, such as "8.875"',
       ),
     inclusive: z.boolean(),
-    country: Country.optional(),
+    country: CountryCode.optional(),
     state: z.string().trim().min(1).max(10).optional(),
     description: z.string().trim().min(1).max(255).optional(),
     test: z.boolean().optional(),

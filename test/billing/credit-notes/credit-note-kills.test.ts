@@ -131,3 +131,45 @@ describe('a credit note with a refund, its process SIGKILLed mid-refund', () => 
     });
   }
 });
+
+describe('a refund left without an outcome by a killed process, settled by the reconciler', () => {
+  for (const step of ['before-call', 'after-gateway'] as const) {
+    it(`killed at ${step}: the unsettled_refunds sweep settles it (made or adopted once, with its note) with no further request`, async () => {
+      const { api, sub } = await scaffold(app, {
+        merchant: `CN sweep ${step}`,
+        plan: { amount: 2999 },
+        clock: '2027-01-01T00:00:00Z',
+        subscribe: true,
+      });
+      const [invoice] = (await invoicesOf(api, sub.id)) as any[];
+      const [row] = await sql<{ merchant_id: string }>('select merchant_id from billing.invoices where id = $1', [invoice.id]);
+      const merchant = { merchantId: row!.merchant_id, environment: 'sandbox' };
+      child = startCreditNoteChild(
+        app.config,
+        { merchant, invoiceId: invoice.id, input: { amount: 1000, reason: 'duplicate', refund: true } },
+        step,
+        offsetMs,
+      );
+      const at = await child.next(`the refund to reach ${step}`, (m) => m.type === 'at' || m.type === 'failed' || m.type === 'done');
+      expect(at, JSON.stringify(at)).toMatchObject({ type: 'at', step });
+      await child.kill(); // SIGKILL
+      expect((await stateOf(invoice.id)).refunds.map((r) => r.status)).toEqual(['sending']);
+
+      // Within a minute the refund may still be another request's at the gateway: the sweep leaves it.
+      await app.runtime.billing.settleLeftRefunds();
+      expect((await stateOf(invoice.id)).refunds.map((r) => r.status)).toEqual(['sending']);
+      offsetMs += 61_000;
+      await app.runtime.billing.settleLeftRefunds();
+      const settled = await stateOf(invoice.id);
+      expect(settled.refunds).toEqual([{ reference: `${invoice.id}-r1`, status: 'approved', amount: '1000', kept: true, notes: 1 }]);
+      expect(settled.gateway).toEqual([{ reference: `${invoice.id}-r1`, amount: '1000' }]);
+      expect(settled.sequence).toBe(1);
+      expect((await api.get(`/invoices/${invoice.id}`)).body.response).toMatchObject({ refunded_amount: 1000, credited_amount: 1000 });
+      // A second pass finds nothing left: no refund made twice.
+      expect(await app.runtime.billing.settleLeftRefunds()).toBe(0);
+      expect((await stateOf(invoice.id)).gateway).toHaveLength(1);
+      expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: merchant.merchantId })).toEqual([]);
+      expect(await checkInvariants(app.config.DATABASE_URL)).toEqual([]);
+    });
+  }
+});

@@ -8,7 +8,7 @@ import {
   TAX_ID_TYPES,
   type TaxIdType,
 } from '../../../src/billing/customers/tax-ids.ts';
-import { COUNTRY_CODES, isCountryCode } from '../../../src/billing/customers/countries.ts';
+import { COUNTRY_CODES, isCountryCode } from '../../../src/billing/countries.ts';
 
 // The tax id rules, table by table: what each type takes (as written, and as stored), the country
 // it implies, and what it refuses with the reason.
