@@ -9,8 +9,6 @@ export interface LockedInvoice {
   id: string;
   status: string;
   subscription_id: string;
-  /** The customer the invoice was written for (its credit came from that customer's balance), or null. */
-  customer_id: string | null;
   /** The plan the invoice bills (an added line is taxed as an item of it). */
   plan_id: string;
   currency: string;
@@ -39,7 +37,7 @@ export async function lockInvoice(tx: Sql, merchant: MerchantRef, id: string, no
     : [];
   if (!locked[0]) throw BillingErrors.notFound('Invoice', id);
   const rows = await tx.query<LockedInvoice>(
-    `select i.id, i.status, i.subscription_id, i.customer_id, i.plan_id, i.currency, i.lines, i.credit_applied, i.reverse_charge, coalesce(c.frozen_time, $2) as billing_now,
+    `select i.id, i.status, i.subscription_id, i.plan_id, i.currency, i.lines, i.credit_applied, i.reverse_charge, coalesce(c.frozen_time, $2) as billing_now,
             exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown')) as in_flight
        from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
        left join billing.test_clocks c on c.id = s.test_clock_id

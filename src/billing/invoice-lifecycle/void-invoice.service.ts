@@ -2,7 +2,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { Params } from '../../platform/sql-params.ts';
 import { BillingErrors } from '../errors.ts';
 import { insertEventsSql } from '../events/insert-events-sql.ts';
-import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
+import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '../invoices/void-owed.ts';
 import { backToActiveSql } from '../subscriptions/sql/back-to-active.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
 import { lockInvoice } from './lock-invoice.ts';
@@ -54,16 +54,10 @@ export async function voidInvoice(deps: Pick<LifecycleDeps, 'sql' | 'now'>, merc
         },
       ],
     );
-    await tx.query(`with ${voided}, back as (${back}), back_events as (${events}) select count(*) from voided`, params.values);
-    const credit = Number(invoice.credit_applied);
-    if (credit > 0) {
-      // The customer row is locked after the invoice, as a credit note's credit locks it.
-      await tx.query(
-        invoice.customer_id
-          ? 'update billing.customers set credit_balance = credit_balance + $2, updated_at = $3 where id = $1'
-          : 'update billing.subscriptions set credit_balance = credit_balance + $2, updated_at = $3 where id = $1',
-        [invoice.customer_id ?? invoice.subscription_id, credit, now],
-      );
-    }
+    const given = await tx.query<VoidedCredit>(
+      `with ${voided}, back as (${back}), back_events as (${events}) select customer_id, subscription_id, credit_applied from voided`,
+      params.values,
+    );
+    await giveBackVoidedCredit(tx, given, now);
   });
 }

@@ -1,3 +1,4 @@
+import type { Sql } from '../../platform/sql.ts';
 import { bornRelayedSql } from '../events/insert-events-sql.ts';
 
 /**
@@ -31,11 +32,46 @@ export function voidOwedInvoicesSql(v: VoidOwed): string {
         updated_at = ${v.now}
       ${v.from ? `from ${v.from}` : ''}
      where i.status in ('draft', 'open', 'past_due') and (${v.where})
-    returning i.id, i.merchant_id, i.environment, i.subscription_id, (${v.reason})::text as reason, (${v.at})::timestamptz as at),
+    returning i.id, i.merchant_id, i.environment, i.subscription_id, i.customer_id, i.credit_applied, (${v.reason})::text as reason, (${v.at})::timestamptz as at),
   ${v.name}_events as (
     insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
     select gen_random_uuid(), v.merchant_id, v.environment, 'invoice.voided',
            jsonb_build_object('invoice_id', v.id, 'subscription_id', v.subscription_id, 'reason', v.reason), v.at,
            ${bornRelayedSql('v.merchant_id', 'v.environment', "'invoice.voided'")}
       from ${v.name} v)`;
+}
+
+/** A voided invoice as `voidOwedInvoicesSql`'s CTE returns it, as far as its credit is concerned. */
+export interface VoidedCredit {
+  customer_id: string | null;
+  subscription_id: string;
+  credit_applied: string | number;
+}
+
+/**
+ * Gives back the credit voided invoices had used (`credit_applied`): to the customer's balance
+ * for an invoice written for a customer (its credit came from there), else to its subscription's.
+ * Called by the use cases that void in a transaction of their own (`POST /invoices/{id}/void`, a
+ * cancel now), after the void, in its transaction; customers in id order, after the invoices and
+ * the subscription the caller holds, as every writer of a customer's credit locks them.
+ */
+export async function giveBackVoidedCredit(tx: Sql, voided: VoidedCredit[], now: Date): Promise<void> {
+  const customers = new Map<string, number>();
+  const subscriptions = new Map<string, number>();
+  for (const v of voided) {
+    const credit = Number(v.credit_applied);
+    if (credit <= 0) continue;
+    const [to, key] = v.customer_id ? [customers, v.customer_id] : [subscriptions, v.subscription_id];
+    to.set(key, (to.get(key) ?? 0) + credit);
+  }
+  for (const [id, credit] of [...customers].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx.query('update billing.customers set credit_balance = credit_balance + $2, updated_at = $3 where id = $1', [id, credit, now]);
+  }
+  for (const [id, credit] of subscriptions) {
+    await tx.query('update billing.subscriptions set credit_balance = credit_balance + $2, updated_at = $3 where id = $1', [
+      id,
+      credit,
+      now,
+    ]);
+  }
 }

@@ -1,5 +1,5 @@
 import { recordEvents } from '../events/events.service.ts';
-import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
+import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '../invoices/void-owed.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import type { SubscriptionView } from './subscription-view.ts';
@@ -34,11 +34,13 @@ export async function cancelSubscription(
     await recordEvents(tx, at, [{ ...merchant, type: 'subscription.cancelled', data: { subscription: view, reason: 'requested' } }]);
     // Cancelling now stops collection: what is still owed is voided and its retries dropped. An
     // attempt already at the gateway keeps its outcome (an approval still marks the invoice paid).
-    await tx.query(
+    // The credit those invoices used goes back where it came from (the customer's balance serves its other subscriptions).
+    const voided = await tx.query<VoidedCredit>(
       `with ${voidOwedInvoicesSql({ name: 'voided', where: 'i.subscription_id = $1', reason: `'subscription_cancelled'`, at: '$3', now: '$2' })}
-       select count(*) from voided`,
+       select customer_id, subscription_id, credit_applied from voided`,
       [id, now, at],
     );
+    await giveBackVoidedCredit(tx, voided, now);
     return view;
   });
 }

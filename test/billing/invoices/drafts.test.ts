@@ -353,6 +353,25 @@ describe('voiding gives back the credit an invoice used', () => {
     expectError(await s.api.post(`/invoices/${heldDraft.id}/void`), 409, /void; only a draft/);
     expect((await s.api.get(`/customers/${customer.body.response.id}`)).body.response.credit_balance).toBe(2500);
   });
+
+  it('a cancel now voids the drafts and gives their credit back to the customer, for its other subscriptions', async () => {
+    const s = await draftsScaffold(app, { merchant: 'Cancel gives credit back', clock: at(T0), count: 0, plan: { amount: 2000 } });
+    const customer = (await s.api.post('/customers', { name: 'Two Subscriptions GmbH' })).body.response;
+    const first = await s.start({ start_date: at(T0 + 24 * H), customer_id: customer.id });
+    await db.query('update billing.customers set credit_balance = 1500 where id = $1', [customer.id]);
+    await advance(s.api, s.clock.id, at(T0 + 24 * H));
+    const [draft] = (await invoicesOf(s.api, first.id)) as any[];
+    expect(draft).toMatchObject({ status: 'draft', credit_applied: 1500, amount: 500 });
+    expect((await s.api.get(`/customers/${customer.id}`)).body.response.credit_balance).toBe(0);
+    expect((await s.api.post(`/subscriptions/${first.id}/cancel`)).status).toBe(200);
+    expect((await invoicesOf(s.api, first.id))[0]).toMatchObject({ status: 'void', credit_applied: 1500 });
+    expect((await s.api.get(`/customers/${customer.id}`)).body.response.credit_balance).toBe(1500);
+    // The customer's next subscription uses it.
+    const second = await s.start({ customer_id: customer.id });
+    await settle(s.api, s.clock.id);
+    const [next] = (await invoicesOf(s.api, second.id)) as any[];
+    expect(next).toMatchObject({ credit_applied: 1500, amount: 500 });
+  });
 });
 
 describe('bad requests', () => {
