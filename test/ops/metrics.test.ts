@@ -293,7 +293,7 @@ describe('metrics move when charges happen', () => {
 
     expect(delta(after, { queue: 'charge', outcome: 'completed' })).toBe(7);
     expect(delta(after, { queue: 'charge', outcome: 'failed' })).toBe(0);
-    // BullMQ's own count of completed jobs (completed jobs are removed from the queue).
+    // BullMQ's own count of completed jobs (from the workers' metrics: it counts every job, not the kept ones).
     expect(moved('recur_queue_jobs', { queue: 'charge', state: 'completed' })).toBe(7);
     for (const state of ['waiting', 'active', 'failed']) {
       expect(sampleValue(after, 'recur_queue_jobs', { queue: 'charge', state }), `charge ${state}`).toBe(0);
