@@ -91,7 +91,7 @@ export function completedRetention(backend: QueueBackendName, keep: KeepComplete
 export const TRIM_COMPLETED_EVERY = { completions: 100, ms: 10 * 60 * 1000 } as const;
 
 /**
- * Trims the completed jobs of a worker's queue to `count`, the oldest first, every
+ * Trims the completed jobs of a worker's queue to `count`, the earliest added first, every
  * `every.completions` completions and every `every.ms` (one trim at a time). Returns its stop.
  */
 export function trimCompletedJobs(
