@@ -22,7 +22,7 @@ import { benchEnv, deleteRedisKeys, finish, median, processStats, rssMb, seedSub
 import { runSchedulerTick } from '../src/scheduler/scheduler.service.ts';
 import { schedulerDeps } from '../src/composition/roles.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { CHARGE_JOB_OPTIONS, chargeJobId } from '../src/queues/queues.ts';
+import { CHARGE_JOB_OPTIONS, chargeWorkId, workJobOptions } from '../src/queues/queues.ts';
 
 const { values } = parseArgs({
   options: {
@@ -113,7 +113,7 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
       await queue.addBulk(
         Array.from({ length: Math.min(batchSize, count - i) }, () => {
           const data = { invoiceId: randomUUID(), attempt: 1 };
-          return { name: 'charge', data, opts: { jobId: chargeJobId(data) } };
+          return { name: 'charge', data, opts: workJobOptions(chargeWorkId(data)) };
         }),
       );
     }

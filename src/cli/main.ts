@@ -33,6 +33,7 @@ Commands:
   vault rotate                            re-encrypt every stored card with the active vault key
   queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
+  queues completed <queue> [--limit N]    completed jobs a queue keeps (the last day's, 1,000 at most), newest first
   queues retry <queue>                    send a queue's failed jobs back to work (safe: every job is idempotent)
   secrets show                            the ops and ops admin credentials (from the environment or DATA_DIR/secrets.json)
   demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)

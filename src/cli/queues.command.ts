@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.ts';
 import { createQueueConnection } from '../queues/queue-backend.ts';
 import { queueSettings } from '../composition/runtime.ts';
 import { createQueues, QUEUE_NAMES, type Queues } from '../queues/queues.ts';
-import { failedJobs, formatTable, queueRows } from '../ops/queue-report.ts';
+import { completedJobs, failedJobs, formatTable, queueRows } from '../ops/queue-report.ts';
 
 export class QueuesUsageError extends Error {}
 
@@ -15,7 +15,8 @@ function pick(queues: Queues, name: string | undefined) {
 
 /**
  * `recur queues`: every queue's counts and throughput; `recur queues failed <queue>` lists failed
- * jobs with their reasons; `recur queues retry <queue>` sends them back to work. Only Redis is
+ * jobs with their reasons; `recur queues completed <queue>` lists the completed jobs kept (the last
+ * day's, 1,000 at most) with what they returned; `recur queues retry <queue>` sends failed jobs back to work. Only Redis is
  * the queue backend is needed (on Redis, it works while PostgreSQL is down). Retrying is safe: every processor is idempotent.
  */
 export async function runQueuesCommand(config: Config, args: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -56,12 +57,22 @@ export async function runQueuesCommand(config: Config, args: string[], out: Node
             jobs.map((j) => [j.id, j.attemptsMade, j.failedAt ?? '', j.reason.replace(/\s+/g, ' ').slice(0, 200)]),
           )}\n`,
         );
+    } else if (sub === 'completed') {
+      const jobs = await completedJobs(pick(queues, name), limit);
+      if (jobs.length === 0) out.write(`no completed jobs kept in ${name}\n`);
+      else
+        out.write(
+          `${formatTable(
+            ['job', 'attempts', 'finished at', 'result'],
+            jobs.map((j) => [j.id, j.attemptsMade, j.finishedAt ?? '', j.result.slice(0, 200)]),
+          )}\n`,
+        );
     } else if (sub === 'retry') {
       const queue = pick(queues, name);
       const failed = await queue.getFailedCount();
       await queue.retryJobs({ state: 'failed', count: 1000 });
       out.write(`retried ${failed} failed job(s) in ${name}\n`);
-    } else throw new QueuesUsageError(`unknown queues command: ${sub} (failed, retry)`);
+    } else throw new QueuesUsageError(`unknown queues command: ${sub} (failed, completed, retry)`);
   } finally {
     await queues.close();
     await connection.close();

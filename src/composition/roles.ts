@@ -9,8 +9,8 @@ import {
   enqueueExpiryUpdates,
   enqueueRetries,
   enqueueWebhooks,
-  requeueCharges,
   QUEUE_NAMES,
+  trimCompletedJobs,
   type QueueName,
 } from '../queues/queues.ts';
 import { startWebhookWorker } from '../../workers/webhook.worker.ts';
@@ -62,7 +62,7 @@ export function schedulerDeps(runtime: Runtime, finalizeHooks?: FinalizeHooks): 
     clock: runtime.clock,
     logger: runtime.logger.child({ role: 'scheduler' }),
     enqueue: (jobs) => enqueueCharges(runtime.queues, jobs),
-    requeue: (jobs) => requeueCharges(runtime.queues, jobs),
+    requeue: (jobs) => enqueueCharges(runtime.queues, jobs),
     enqueueRetries: (jobs) => enqueueRetries(runtime.queues, jobs),
     enqueueExpiryUpdates: (jobs) => enqueueExpiryUpdates(runtime.queues, jobs),
     batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
@@ -151,6 +151,16 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     }
   }
   for (const worker of workers) observeWorker(worker, runtime.metrics);
+  // On PostgreSQL the completion trims kept jobs by age only; the worker trims them to the count (KEEP_COMPLETED).
+  if (workerConnection?.backend === 'postgres') {
+    for (const worker of workers) {
+      const queue = runtime.queues.all().find((q) => q.name === worker.name)!;
+      const stop = trimCompletedJobs(worker, queue, runtime.queues.keepCompleted.count, (err) =>
+        logger.warn({ err, queue: queue.name }, 'trimming completed jobs failed; the next trim tries again'),
+      );
+      extraClosers.push(stop);
+    }
+  }
   if (config.UPSTREAM_GATEWAY_URL && (roles.api || roles.scheduler)) extraClosers.push(startPendingResolver(runtime));
   let ops: RecurProcess['ops'] = null;
   try {

@@ -16,7 +16,7 @@ import type { UpstreamFault } from '../gateway/acquirer/acquirer.ts';
 import type { DestinationStream } from 'pino';
 import type { Redis } from 'ioredis';
 import { createQueueConnection, type QueueConnection } from '../queues/queue-backend.ts';
-import { createQueues, enqueueRetries, resendWebhooks, type Queues } from '../queues/queues.ts';
+import { createQueues, enqueueRetries, enqueueWebhooks, type Queues } from '../queues/queues.ts';
 import { applyCardUpdate, type ChargeResult } from '../billing/billing-jobs.ts';
 import { dispatchFollowUps } from '../queues/follow-ups.ts';
 import { deriveKey } from '../platform/seal.ts';
@@ -206,7 +206,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         },
         afterCharge,
         webhookKey,
-        resendWebhooks: (ids) => resendWebhooks(queues, ids),
+        resendWebhooks: (ids) => enqueueWebhooks(queues, ids),
         webhookUrlPolicy: {
           allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',
           allowHttp: config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production',

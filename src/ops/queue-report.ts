@@ -6,7 +6,7 @@ export interface QueueRow {
   active: number;
   delayed: number;
   failed: number;
-  /** Completed since BullMQ's worker metrics began (the completed jobs themselves are kept only a day, 1,000 at most). */
+  /** Completed since BullMQ's worker metrics began (the completed jobs themselves are kept a day, 1,000 at most: KEEP_COMPLETED). */
   completed: number;
   /** Completed and failed in the last five minutes, per minute, from the workers' metrics. */
   completedPerMinute: number;
@@ -58,6 +58,27 @@ export async function failedJobs(queue: Queue, limit: number): Promise<FailedJob
     attemptsMade: job.attemptsMade,
     failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
     reason: job.failedReason ?? '',
+  }));
+}
+
+export interface CompletedJobRow {
+  id: string;
+  name: string;
+  attemptsMade: number;
+  finishedAt: string | null;
+  /** What the processor returned (ids, amounts and outcomes only), as JSON. */
+  result: string;
+}
+
+/** The queue's kept completed jobs, newest first (KEEP_COMPLETED bounds them). */
+export async function completedJobs(queue: Queue, limit: number): Promise<CompletedJobRow[]> {
+  const jobs = await queue.getCompleted(0, limit - 1);
+  return jobs.map((job) => ({
+    id: job.id ?? '',
+    name: job.name,
+    attemptsMade: job.attemptsMade,
+    finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+    result: JSON.stringify(job.returnvalue ?? null),
   }));
 }
 

@@ -1,6 +1,7 @@
-import { MetricsTime, type Queue, type JobsOptions, type MetricsOptions } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import { MetricsTime, type Job, type Queue, type Worker, type JobsOptions, type KeepJobs, type MetricsOptions } from 'bullmq';
 import { z } from 'zod';
-import type { QueueConnection } from './queue-backend.ts';
+import type { QueueBackendName, QueueConnection } from './queue-backend.ts';
 
 /** Recur's queues. Payloads carry ids only: no card data or secret ever enters the queue store (Redis or the queue schema). */
 export const QUEUE_NAMES = ['charge', 'retry', 'expiry-update', 'webhook'] as const;
@@ -9,59 +10,148 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 export const ChargeJob = z.strictObject({ invoiceId: z.uuid(), attempt: z.number().int().min(1).max(1000) });
 export type ChargeJob = z.infer<typeof ChargeJob>;
 
-/** Ids are derived, not invented: a double enqueue of one attempt collapses while the job exists. */
-export function chargeJobId(job: ChargeJob): string {
+/**
+ * Work ids are derived, not invented: `charge-<invoice>-<attempt>` names one piece of work. It is
+ * the job's BullMQ deduplication id (`workJobOptions`), so a double enqueue of one attempt
+ * collapses while its job is live (waiting, delayed or active).
+ */
+export function chargeWorkId(job: ChargeJob): string {
   return `charge-${job.invoiceId}-${job.attempt}`;
 }
 
 /** A dunning retry: the same payload as a charge, on its own queue (decline retries in days, apart from transport retries in seconds). */
 export const RetryJob = ChargeJob;
 export type RetryJob = ChargeJob;
-export function retryJobId(job: RetryJob): string {
+export function retryWorkId(job: RetryJob): string {
   return `retry-${job.invoiceId}-${job.attempt}`;
 }
 
 /** A subscription whose card must be updated before it is charged again. */
 export const ExpiryUpdateJob = z.strictObject({ subscriptionId: z.uuid(), invoiceId: z.uuid() });
 export type ExpiryUpdateJob = z.infer<typeof ExpiryUpdateJob>;
-export function expiryUpdateJobId(job: ExpiryUpdateJob): string {
+export function expiryUpdateWorkId(job: ExpiryUpdateJob): string {
   return `expiry-${job.invoiceId}`;
+}
+
+export const WebhookJob = z.strictObject({ deliveryId: z.uuid() });
+export type WebhookJob = z.infer<typeof WebhookJob>;
+export function webhookWorkId(job: WebhookJob): string {
+  return `webhook-${job.deliveryId}`;
+}
+
+/**
+ * A job's options for one piece of work. The work id is BullMQ's deduplication id: an add while
+ * a job of that work is live (waiting, delayed or active) returns that job and adds nothing; the
+ * job finished (completed or failed), the key is gone. The job id is the work id and 12 random hex
+ * digits, so a finished job kept for the dashboard never swallows a later add of the same work (a
+ * charge sent again when a paused subscription resumes, the sweep's re-add, a webhook resent).
+ */
+export function workJobOptions(workId: string): { jobId: string; deduplication: { id: string } } {
+  return { jobId: `${workId}.${randomBytes(6).toString('hex')}`, deduplication: { id: workId } };
+}
+
+/** The live (waiting, delayed or active) job of a piece of work, if the queue holds one. */
+export async function liveJobOf(queue: Queue, workId: string): Promise<Job | undefined> {
+  const id = await queue.getDeduplicationJobId(workId);
+  if (!id) return undefined;
+  const job = await queue.getJob(id);
+  // A key whose job the queue lost names nothing; BullMQ discards it at the next add.
+  if (!job) return undefined;
+  const state = await job.getState();
+  return state === 'completed' || state === 'failed' || state === 'unknown' ? undefined : job;
 }
 
 /**
  * Failed jobs are kept for the queue dashboard and `recur queues failed`, bounded by age and count
  * per queue so that Redis (or the queue schema) stays flat however long Recur bills: 30 days, at
- * most 10,000 per queue. Completed jobs are removed at once: job ids are derived from the work
- * (`charge-<invoice>-<attempt>`), and a kept completed job would swallow a later add of the same
- * work (a charge sent again when a paused subscription resumes, a left-over job, a webhook sent
- * again). The workers' per-minute counts (`recur queues`, the dashboard, `/metrics`) show what ran.
- * PostgreSQL, not the queue, remembers outcomes. docs/operations.md says so.
+ * most 10,000 per queue.
  */
 export const KEEP_FAILED = { age: 30 * 24 * 60 * 60, count: 10_000 } as const;
 
 /**
+ * Completed jobs are kept for the queue dashboard and `recur queues completed`: the last day's, at
+ * most 1,000 per queue, so that Redis (or the queue schema) stays flat. On Redis BullMQ trims them
+ * at each completion. On PostgreSQL its count trim scans every kept job at each completion (it
+ * halves a worker's throughput), so there the completion trims by age only and the worker trims to
+ * the count every 100 completions and every 10 minutes (`trimCompletedJobs`): the count may be
+ * passed by at most 100 jobs a worker in between. A kept job never swallows a later add of its
+ * work (`workJobOptions`). The workers' per-minute counts (`recur queues`, the dashboard,
+ * `/metrics`) count every job; PostgreSQL, not the queue, remembers outcomes. docs/operations.md
+ * says so.
+ */
+export const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 1_000 } as const;
+export type KeepCompleted = { age: number; count: number };
+
+/** `removeOnComplete` on this backend (see `KEEP_COMPLETED`). */
+export function completedRetention(backend: QueueBackendName, keep: KeepCompleted): KeepJobs {
+  return backend === 'postgres' ? { age: keep.age } : { age: keep.age, count: keep.count };
+}
+
+/** How often a PostgreSQL worker trims its queue's completed jobs to the count. */
+export const TRIM_COMPLETED_EVERY = { completions: 100, ms: 10 * 60 * 1000 } as const;
+
+/**
+ * Trims the completed jobs of a worker's queue to `count`, the earliest added first, every
+ * `every.completions` completions and every `every.ms` (one trim at a time). Returns its stop.
+ */
+export function trimCompletedJobs(
+  worker: Worker,
+  queue: Queue,
+  count: number,
+  onError: (err: Error) => void,
+  every: { completions: number; ms: number } = TRIM_COMPLETED_EVERY,
+): () => Promise<void> {
+  let completions = 0;
+  let running: Promise<void> | null = null;
+  const trim = () => {
+    if (running) return;
+    completions = 0;
+    running = (async () => {
+      try {
+        const excess = (await queue.getCompletedCount()) - count;
+        if (excess > 0) await queue.clean(0, excess, 'completed');
+      } catch (err) {
+        onError(err as Error);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  // Completions during a trim count toward the next one.
+  const onCompleted = () => {
+    if (++completions >= every.completions) trim();
+  };
+  worker.on('completed', onCompleted);
+  const timer = setInterval(trim, every.ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    worker.off('completed', onCompleted);
+    await running;
+  };
+}
+
+/**
  * Transport retries in seconds, kept apart from dunning retries in days: a job fails only on an
- * infrastructure fault (a decline completes it). A reconciler that enqueues the same attempt again
- * first removes its finished job (`clearFinished`), which would otherwise swallow the re-add.
+ * infrastructure fault (a decline completes it).
  */
 export const CHARGE_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: true,
+  removeOnComplete: completedRetention('redis', KEEP_COMPLETED),
   removeOnFail: KEEP_FAILED,
 };
 
 /** Workers count completed and failed jobs per minute in Redis, a week back: `recur queues` and the dashboard read them. */
 export const WORKER_METRICS: MetricsOptions = { maxDataPoints: MetricsTime.ONE_WEEK };
 
-export const WebhookJob = z.strictObject({ deliveryId: z.uuid() });
-export type WebhookJob = z.infer<typeof WebhookJob>;
-
 export interface Queues {
   charge: Queue;
   retry: Queue;
   expiryUpdate: Queue;
   webhook: Queue;
+  /** How many completed jobs each queue keeps, and how long (`KEEP_COMPLETED` unless a test says otherwise). */
+  keepCompleted: KeepCompleted;
   all(): Queue[];
   close(): Promise<void>;
 }
@@ -70,15 +160,18 @@ export function createQueues(
   connection: QueueConnection,
   webhookAttempts = 16,
   onError: (err: Error, queue: string) => void = () => undefined,
+  keepCompleted: KeepCompleted = KEEP_COMPLETED,
 ): Queues {
-  const charge = connection.queue('charge', { defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const retry = connection.queue('retry', { defaultJobOptions: CHARGE_JOB_OPTIONS });
-  const expiryUpdate = connection.queue('expiry-update', { defaultJobOptions: CHARGE_JOB_OPTIONS });
+  const removeOnComplete = completedRetention(connection.backend, keepCompleted);
+  const chargeOptions = { ...CHARGE_JOB_OPTIONS, removeOnComplete };
+  const charge = connection.queue('charge', { defaultJobOptions: chargeOptions });
+  const retry = connection.queue('retry', { defaultJobOptions: chargeOptions });
+  const expiryUpdate = connection.queue('expiry-update', { defaultJobOptions: chargeOptions });
   const webhook = connection.queue('webhook', {
     defaultJobOptions: {
       attempts: webhookAttempts,
       backoff: { type: 'webhook' },
-      removeOnComplete: true,
+      removeOnComplete,
       removeOnFail: KEEP_FAILED,
     },
   });
@@ -90,6 +183,7 @@ export function createQueues(
     retry,
     expiryUpdate,
     webhook,
+    keepCompleted,
     all: () => all,
     async close() {
       await Promise.all(all.map((q) => q.close()));
@@ -97,70 +191,45 @@ export function createQueues(
   };
 }
 
-/**
- * Removes the finished (failed or completed) jobs of these ids: BullMQ ignores an add under the id
- * of a job it still holds, so a job kept for the dashboard would swallow a deliberate re-send.
- */
-async function clearFinished(queue: Queue, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    const existing = await queue.getJob(id);
-    if (existing && ((await existing.isFailed()) || (await existing.isCompleted()))) await existing.remove();
-  }
-}
-
 /** Hands due retries to the retry queue; `delayMs` holds a job until its time (real-clock subscriptions). */
 export async function enqueueRetries(queues: Queues, jobs: (RetryJob & { delayMs?: number })[]): Promise<void> {
   if (jobs.length === 0) return;
-  await clearFinished(queues.retry, jobs.map(retryJobId));
   await queues.retry.addBulk(
     jobs.map(({ delayMs, ...data }) => ({
       name: 'retry',
       data: RetryJob.parse(data),
-      opts: { jobId: retryJobId(data), delay: Math.max(0, delayMs ?? 0) },
+      opts: { ...workJobOptions(retryWorkId(data)), delay: Math.max(0, delayMs ?? 0) },
     })),
   );
 }
 
 export async function enqueueExpiryUpdates(queues: Queues, jobs: ExpiryUpdateJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await clearFinished(queues.expiryUpdate, jobs.map(expiryUpdateJobId));
   await queues.expiryUpdate.addBulk(
-    jobs.map((data) => ({ name: 'expiry-update', data: ExpiryUpdateJob.parse(data), opts: { jobId: expiryUpdateJobId(data) } })),
+    jobs.map((data) => ({ name: 'expiry-update', data: ExpiryUpdateJob.parse(data), opts: workJobOptions(expiryUpdateWorkId(data)) })),
   );
 }
 
 /**
- * Hands owed charges back to the queue (the sweep). A job that spent its transport retries (or one
- * that completed with the outcome still unknown) stays in the queue under its id, which would
- * swallow the re-add: such a job is removed first.
+ * Enqueues charge jobs in one pipelined call: the scheduler's hand-off and the sweep's re-add.
+ * Retrying the whole batch is safe, and so is a re-add of an owed charge: it collapses into the
+ * attempt's live job, and a job that finished (one that spent its transport retries, or one that
+ * completed with the outcome still unknown) leaves room for it.
  */
-export async function requeueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
-  await clearFinished(queues.charge, jobs.map(chargeJobId));
-  await enqueueCharges(queues, jobs);
-}
-
-/** Enqueues charge jobs in one pipelined call; retrying the whole batch is safe (deterministic ids). */
 export async function enqueueCharges(queues: Queues, jobs: ChargeJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await queues.charge.addBulk(jobs.map((data) => ({ name: 'charge', data: ChargeJob.parse(data), opts: { jobId: chargeJobId(data) } })));
-}
-
-/** Hands deliveries back to the queue (a manual retry): a job that spent its tries is removed first. */
-export async function resendWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
-  await clearFinished(
-    queues.webhook,
-    deliveryIds.map((id) => `webhook-${id}`),
+  await queues.charge.addBulk(
+    jobs.map((data) => ({ name: 'charge', data: ChargeJob.parse(data), opts: workJobOptions(chargeWorkId(data)) })),
   );
-  await enqueueWebhooks(queues, deliveryIds);
 }
 
+/** Hands deliveries to the webhook queue: the relay, the sweep and a manual resend (a delivery still queued collapses into its job). */
 export async function enqueueWebhooks(queues: Queues, deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   await queues.webhook.addBulk(
-    deliveryIds.map((deliveryId) => ({
-      name: 'webhook',
-      data: WebhookJob.parse({ deliveryId }),
-      opts: { jobId: `webhook-${deliveryId}` },
-    })),
+    deliveryIds.map((deliveryId) => {
+      const data = WebhookJob.parse({ deliveryId });
+      return { name: 'webhook', data, opts: workJobOptions(webhookWorkId(data)) };
+    }),
   );
 }

@@ -7,7 +7,7 @@ import { settleTestClocks } from '../billing/billing-jobs.ts';
  * The reconciler: one small sweep per stuck state, as Kill Bill's janitor has one task per state.
  * PostgreSQL records what is owed; Redis can lose a job it accepted, and an upstream can leave an
  * answer pending. Each sweep finds one kind of owed work past its grace and hands it over again
- * (a job Redis still holds keeps it: job ids are derived, so re-adds collapse), and reports its
+ * (a job the queue still holds live keeps it: work ids are derived, so re-adds collapse), and reports its
  * count under its own `sweep` label. Each works through its whole backlog `limit` rows at a time
  * and stops between batches when the scheduler stops (what is left stays owed for the next sweep).
  */
@@ -19,7 +19,7 @@ export type SweepName = (typeof SWEEPS)[number];
 export interface ReconcilerDeps {
   sql: SqlPool;
   clock: Clock;
-  /** Hands owed charges back to the charge queue, clearing jobs that spent their retries. */
+  /** Hands owed charges back to the charge queue (a charge whose job finished, its retries spent, gets a new job). */
   requeue(jobs: ChargeJob[]): Promise<void>;
   /** Hands subscriptions that must wait for a card update to the expiry-update queue. */
   enqueueExpiryUpdates(jobs: ExpiryUpdateJob[]): Promise<void>;
@@ -129,9 +129,9 @@ export async function sweepLostHolds(deps: ReconcilerDeps, graceMs: number, limi
 }
 
 /**
- * Webhook deliveries still pending with no try in `graceMs` get their job again: a job Redis
- * still holds (waiting, or delayed for its backoff) keeps it, as ids collapse; one Redis lost is
- * re-sent. Read in key order, as the sweep does not change them.
+ * Webhook deliveries still pending with no try in `graceMs` get their job again: a job the
+ * queue still holds (waiting, or delayed for its backoff) keeps it, as work ids collapse; one the
+ * queue lost is re-sent. Read in key order, as the sweep does not change them.
  */
 export async function sweepLostDeliveries(deps: ReconcilerDeps, graceMs: number, limit = 1000): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - graceMs);

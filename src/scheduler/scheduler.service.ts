@@ -25,7 +25,7 @@ export interface SchedulerDeps {
   logger: Logger;
   /** Hands owed charges to the queue; called after the transaction that owes them commits. */
   enqueue(jobs: ChargeJob[]): Promise<void>;
-  /** Hands owed charges back to the queue (the sweep), clearing jobs that spent their retries. */
+  /** Hands owed charges back to the queue (the sweep): a live job keeps its charge, a finished one leaves room for a new job. */
   requeue(jobs: ChargeJob[]): Promise<void>;
   /** Hands due dunning retries to the retry queue. */
   enqueueRetries(jobs: RetryJob[]): Promise<void>;

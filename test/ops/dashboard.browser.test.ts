@@ -7,7 +7,16 @@ import { Worker } from 'bullmq';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { chargeJobId, expiryUpdateJobId, retryJobId, QUEUE_NAMES, KEEP_FAILED } from '../../src/queues/queues.ts';
+import {
+  chargeWorkId,
+  completedRetention,
+  retryWorkId,
+  webhookWorkId,
+  workJobOptions,
+  QUEUE_NAMES,
+  KEEP_COMPLETED,
+  KEEP_FAILED,
+} from '../../src/queues/queues.ts';
 import { OPS_CONTENT_SECURITY_POLICY } from '../../src/ops/self-contained.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { testRedis } from '../helpers/redis.ts';
@@ -41,25 +50,31 @@ const title = (t: string) => (NO_CHROMIUM && redisTest.url ? `${t} (skipped: ${N
 let app: TestApp;
 let browser: Browser;
 let failedJobId: string;
+let completedJobId: string;
 
-/** A charge job that failed for good, as one does when PostgreSQL stays away through every transport retry. */
-async function putFailedChargeJob(target: TestApp): Promise<string> {
+/**
+ * A charge job finished by hand, as a worker would finish it (no worker of the app's runs on this
+ * queue): failed for good, as one does when PostgreSQL stays away through every transport retry,
+ * or completed with the charge's outcome.
+ */
+async function putFinishedChargeJob(target: TestApp, how: 'failed' | 'completed'): Promise<string> {
   const data = { invoiceId: randomUUID(), attempt: 1 };
-  const jobId = chargeJobId(data);
-  await target.runtime.queues.charge.add('charge', data, { jobId, attempts: 1 });
-  // Take it by hand, as a worker would, and fail it: no worker of the app's runs on this queue.
+  const opts = workJobOptions(chargeWorkId(data));
+  const jobId = opts.jobId;
+  await target.runtime.queues.charge.add('charge', data, { ...opts, attempts: 1 });
   const connection = target.runtime.redis!.duplicate({ maxRetriesPerRequest: null });
   const hand = new Worker('charge', null, { connection, prefix: target.config.REDIS_PREFIX, autorun: false });
   try {
     const token = randomUUID();
     const job = await hand.getNextJob(token);
     expect(job?.id).toBe(jobId);
-    await job!.moveToFailed(new Error('connect ECONNREFUSED 127.0.0.1:5432 (PostgreSQL unreachable)'), token);
+    if (how === 'failed') await job!.moveToFailed(new Error('connect ECONNREFUSED 127.0.0.1:5432 (PostgreSQL unreachable)'), token);
+    else await job!.moveToCompleted({ kind: 'recorded', status: 'approved', amount: 1500, currency: 'AUD' }, token, false);
   } finally {
     await hand.close();
     connection.disconnect();
   }
-  expect(await target.runtime.queues.charge.getJobState(jobId)).toBe('failed');
+  expect(await target.runtime.queues.charge.getJobState(jobId)).toBe(how);
   return jobId;
 }
 
@@ -68,12 +83,13 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: the dashboard test needs Chromium (apt-get install chromium; CI installs it)`);
   app = await startTestApp({ env: redisTest.env() });
-  failedJobId = await putFailedChargeJob(app);
+  failedJobId = await putFinishedChargeJob(app, 'failed');
+  completedJobId = await putFinishedChargeJob(app, 'completed');
   // A little more to look at: a dunning retry due in an hour, and a webhook delivery waiting.
   const retry = { invoiceId: randomUUID(), attempt: 2 };
-  await app.runtime.queues.retry.add('retry', retry, { jobId: retryJobId(retry), delay: 3_600_000 });
+  await app.runtime.queues.retry.add('retry', retry, { ...workJobOptions(retryWorkId(retry)), delay: 3_600_000 });
   const deliveryId = randomUUID();
-  await app.runtime.queues.webhook.add('webhook', { deliveryId }, { jobId: `webhook-${deliveryId}` });
+  await app.runtime.queues.webhook.add('webhook', { deliveryId }, workJobOptions(webhookWorkId({ deliveryId })));
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 });
 afterAll(async () => {
@@ -95,12 +111,13 @@ async function opsContext(who: 'nobody' | 'ops' | 'admin'): Promise<BrowserConte
 }
 
 describe.skipIf(!redisTest.url || NO_CHROMIUM)(title('queue dashboard in Chromium'), () => {
-  it('keeps failed jobs (bounded by age and count) and shows them; completed ones are removed at once', async () => {
+  it('keeps failed and completed jobs (each bounded by age and count) and shows them', async () => {
     for (const queue of app.runtime.queues.all()) {
-      expect(queue.defaultJobOptions.removeOnComplete, queue.name).toBe(true);
+      expect(queue.defaultJobOptions.removeOnComplete, queue.name).toEqual(completedRetention('redis', KEEP_COMPLETED));
       expect(queue.defaultJobOptions.removeOnFail, queue.name).toEqual(KEEP_FAILED);
     }
     expect(KEEP_FAILED.count).toBeLessThanOrEqual(10_000);
+    expect(KEEP_COMPLETED).toEqual({ age: 86_400, count: 1_000 });
     // The first test of the file: a later one retries this job.
     const keptJobId = failedJobId;
     expect(await app.runtime.queues.charge.getJobState(keptJobId)).toBe('failed');
@@ -110,6 +127,9 @@ describe.skipIf(!redisTest.url || NO_CHROMIUM)(title('queue dashboard in Chromiu
       const res = await page.goto(`${app.process.ops!.url}/ops/queues/queue/charge?status=failed`);
       expect(res?.status()).toBe(200);
       await page.getByText(keptJobId).waitFor({ state: 'visible' });
+      const completed = await page.goto(`${app.process.ops!.url}/ops/queues/queue/charge?status=completed`);
+      expect(completed?.status()).toBe(200);
+      await page.getByText(completedJobId).waitFor({ state: 'visible' });
     } finally {
       await context.close();
     }

@@ -293,11 +293,30 @@ describe('metrics move when charges happen', () => {
 
     expect(delta(after, { queue: 'charge', outcome: 'completed' })).toBe(7);
     expect(delta(after, { queue: 'charge', outcome: 'failed' })).toBe(0);
-    // BullMQ's own count of completed jobs (completed jobs are removed from the queue).
+    // BullMQ's own count of completed jobs (from the workers' metrics: it counts every job, not the kept ones).
     expect(moved('recur_queue_jobs', { queue: 'charge', state: 'completed' })).toBe(7);
     for (const state of ['waiting', 'active', 'failed']) {
       expect(sampleValue(after, 'recur_queue_jobs', { queue: 'charge', state }), `charge ${state}`).toBe(0);
     }
+    // The dashboard lists the seven completed charge jobs (kept a day, 1,000 per queue), each under
+    // its work id and a suffix of its own, with what it returned.
+    const invoices = (
+      await app.runtime.sql.query<{ id: string }>('select id from billing.invoices where subscription_id = any($1::uuid[])', [subs])
+    ).map((r) => r.id);
+    expect(invoices).toHaveLength(7);
+    type BoardJob = { id: string; data: { invoiceId: string; attempt: number }; returnValue: { kind: string; status: string } };
+    const board = await fetchPath(app.agent, opsUrl(), '/ops/queues/api/queues?activeQueue=charge&status=completed&jobsPerPage=100', {
+      credentials,
+    });
+    expect(board.status, board.text).toBe(200);
+    const chargeQueue = (board.body as { queues: { name: string; jobs: BoardJob[] }[] }).queues.find((q) => q.name === 'charge')!;
+    const shown = chargeQueue.jobs.filter((job) => invoices.includes(job.data.invoiceId));
+    expect(shown.map((job) => job.data.invoiceId).sort()).toEqual([...invoices].sort());
+    for (const job of shown) {
+      expect(job.id).toMatch(new RegExp(`^charge-${job.data.invoiceId}-1\\.[0-9a-f]{12}$`));
+      expect(job.returnValue).toMatchObject({ kind: 'recorded' });
+    }
+    expect(shown.filter((job) => job.returnValue.status === 'approved')).toHaveLength(4);
 
     const grew = (name: string, labels: Record<string, string>) => {
       const [a, b] = [histogramTotals(after, name, labels), histogramTotals(before, name, labels)];

@@ -29,6 +29,7 @@ let dataDir: string;
 
 /** What each queue holds once `beforeAll` is done. */
 const FAILED = { charge: ['charge-f1', 'charge-f2', 'charge-f3'], webhook: ['webhook-f1'] } as const;
+const COMPLETED = { webhook: ['webhook-c1', 'webhook-c2'] } as const;
 const EXPECTED: Record<string, { waiting: number; active: number; delayed: number; failed: number }> = {
   charge: { waiting: 2, active: 0, delayed: 1, failed: 3 },
   retry: { waiting: 1, active: 0, delayed: 2, failed: 0 },
@@ -54,6 +55,23 @@ async function failJobs(name: string, ids: readonly string[]): Promise<void> {
   worker.on('failed', (job) => {
     if (job?.id) failed.add(job.id);
     if (failed.size === ids.length) allFailed();
+  });
+  await done;
+  await worker.close();
+  connection.disconnect();
+}
+
+/** Completes the given jobs in order (concurrency 1) through a real BullMQ Worker, each returning `{ delivered: <id> }`. */
+async function completeJobs(name: string, ids: readonly string[]): Promise<void> {
+  const queue = queues[name]!;
+  await queue.addBulk(ids.map((id) => ({ name, data: { n: id }, opts: { jobId: id } })));
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  let completed = 0;
+  let allCompleted!: () => void;
+  const done = new Promise<void>((r) => (allCompleted = r));
+  const worker = new Worker(name, async (job) => ({ delivered: job.id }), { connection, prefix: PREFIX, concurrency: 1 });
+  worker.on('completed', () => {
+    if (++completed === ids.length) allCompleted();
   });
   await done;
   await worker.close();
@@ -88,6 +106,7 @@ describe.skipIf(!redisTest.url)(redisTest.title('recur queues (PostgreSQL unreac
     // Failed jobs first: the throwing worker would otherwise take the waiting ones too.
     await failJobs('charge', FAILED.charge);
     await failJobs('webhook', FAILED.webhook);
+    await completeJobs('webhook', COMPLETED.webhook);
     await queues.charge!.addBulk([
       { name: 'charge', data: {}, opts: { jobId: 'charge-w1' } },
       { name: 'charge', data: {}, opts: { jobId: 'charge-w2' } },
@@ -138,6 +157,27 @@ describe.skipIf(!redisTest.url)(redisTest.title('recur queues (PostgreSQL unreac
 
     expect(none.code, none.stderr).toBe(0);
     expect(none.stdout.trim()).toBe('no failed jobs in retry');
+  });
+
+  it('`queues completed <queue>` lists the completed jobs kept, newest first, with what they returned', async () => {
+    const [out, none] = await Promise.all([
+      runRecur(['queues', 'completed', 'webhook'], env),
+      runRecur(['queues', 'completed', 'retry'], env),
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^job\s+attempts\s+finished at\s+result$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual([...COMPLETED.webhook].reverse());
+    for (const id of COMPLETED.webhook) {
+      expect(lines.find((l) => l.startsWith(`${id} `))).toMatch(
+        new RegExp(`^${id}\\s+1\\s+\\d{4}-\\d{2}-\\d{2}T\\S+Z\\s+\\{"delivered":"${id}"\\}$`),
+      );
+    }
+    // Failed jobs are not completed ones.
+    expect(out.stdout).not.toContain(FAILED.webhook[0]);
+
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout.trim()).toBe('no completed jobs kept in retry');
   });
 
   it('`queues retry <queue>` moves the failed jobs back to waiting and prints the count', async () => {

@@ -6,7 +6,7 @@ import { attemptCharge, type ChargeDeps } from '../../src/billing/charges/attemp
 import { schedulerDeps } from '../../src/composition/roles.ts';
 import { queueSettings } from '../../src/composition/runtime.ts';
 import { createQueueConnection } from '../../src/queues/queue-backend.ts';
-import type { ChargeJob } from '../../src/queues/queues.ts';
+import { chargeWorkId, liveJobOf, webhookWorkId, type ChargeJob } from '../../src/queues/queues.ts';
 import { runSchedulerTick, type SchedulerDeps } from '../../src/scheduler/scheduler.service.ts';
 import { sweepLostDeliveries, sweepOwedCharges } from '../../src/scheduler/reconciler.ts';
 import { settleTestClocks } from '../../src/billing/billing-jobs.ts';
@@ -43,7 +43,8 @@ beforeAll(async () => {
 afterAll(() => app?.close(), 120_000);
 
 const sql = () => app.runtime.sql;
-const jobId = (invoiceId: string, attempt = 1) => `charge-${invoiceId}-${attempt}`;
+/** The charge queue's live job for an invoice's attempt. */
+const liveCharge = (invoiceId: string, attempt = 1) => liveJobOf(app.runtime.queues.charge, chargeWorkId({ invoiceId, attempt }));
 const waiting = async () => (await app.runtime.queues.charge.getJobCounts('waiting')).waiting!;
 
 /** POSTs to the API and returns the id of what it answered, checking the status. */
@@ -99,13 +100,14 @@ async function clearOwed(ids: string[]): Promise<void> {
 }
 
 describe(`scheduler tick, queues on ${queueBackend}`, () => {
-  it('invoices a due subscription once and queues charge-<invoiceId>-1; a second tick does nothing', async () => {
+  it('invoices a due subscription once and queues the work charge-<invoiceId>-1; a second tick does nothing', async () => {
     const sub = await subscribe(await plan(1500));
     expect(await runSchedulerTick(deps)).toBe(1);
     const [inv, ...more] = await invoicesOf(sub);
     expect(more).toEqual([]);
     expect(inv).toMatchObject({ amount: '1500', status: 'open' });
-    const job = await app.runtime.queues.charge.getJob(jobId(inv!.id));
+    const job = await liveCharge(inv!.id);
+    expect(job?.id).toMatch(new RegExp(`^charge-${inv!.id}-1\\.[0-9a-f]{12}$`));
     expect(job?.data).toEqual({ invoiceId: inv!.id, attempt: 1 });
     expect((await subscription(sub)).next_charge_at).toBe(inv!.period_end);
     const before = await waiting();
@@ -262,13 +264,13 @@ describe(`sweep of owed charges, queues on ${queueBackend}`, () => {
     expect(await runSchedulerTick(deps)).toBe(1);
     return (await invoicesOf(sub))[0]!.id;
   }
-  const queued = async (id: string, attempt = 1) => (await app.runtime.queues.charge.getJob(jobId(id, attempt)))?.data;
+  const queued = async (id: string, attempt = 1) => (await liveCharge(id, attempt))?.data;
 
   it('re-enqueues an open invoice whose queued job was lost, after the grace, and leaves paid ones alone', async () => {
     const open = await invoicedNow();
     const paid = await invoicedNow();
     expect(await attemptCharge(charge, { invoiceId: paid, attempt: 1 })).toMatchObject({ kind: 'recorded', status: 'approved' });
-    for (const id of [open, paid]) await (await app.runtime.queues.charge.getJob(jobId(id)))!.remove();
+    for (const id of [open, paid]) await (await liveCharge(id))!.remove();
     expect(await queued(open)).toBeUndefined();
     await sweepOwedCharges(deps, 3_600_000);
     expect(await queued(open)).toBeUndefined(); // within the grace: not yet
@@ -281,7 +283,7 @@ describe(`sweep of owed charges, queues on ${queueBackend}`, () => {
   // (RELIABILITY.md I4), but it only selects invoices in status 'open'.
   it('re-enqueues an attempt left unknown on a past_due invoice (a retry whose answer was lost)', async () => {
     const id = await invoicedNow(declineToken);
-    await (await app.runtime.queues.charge.getJob(jobId(id)))!.remove();
+    await (await liveCharge(id))!.remove();
     expect(await attemptCharge(charge, { invoiceId: id, attempt: 1 })).toMatchObject({ status: 'declined', invoiceStatus: 'past_due' });
     expect((await api.put(`/sandbox/credit_cards/${declineToken}/script`, { outcomes: [{ fault: 'drop' }] })).status).toBe(200);
     expect((await attemptCharge(charge, { invoiceId: id, attempt: 2 })).kind).toBe('unknown');
@@ -297,8 +299,9 @@ describe(`sweep of owed charges, queues on ${queueBackend}`, () => {
     expect(await queued(id, 2)).toEqual({ invoiceId: id, attempt: 2 });
   });
 
-  // Failed jobs are kept (removeOnFail: 10,000) under their derived id, so the sweep's re-add
-  // collapses into the failed job: an invoice whose job spent its retries (an outage of minutes) is never charged.
+  // Failed jobs are kept (KEEP_FAILED) for the dashboard, each under its own job id: the sweep's
+  // re-add gets a new job. Under the work id alone it would collapse into the failed job, and an
+  // invoice whose job spent its retries (an outage of minutes) would never be charged.
   it('re-runs an owed charge whose job spent its retries', async () => {
     const id = await invoicedNow();
     const queue = app.runtime.queues.charge;
@@ -307,19 +310,26 @@ describe(`sweep of owed charges, queues on ${queueBackend}`, () => {
     // A worker of the test's own, on a worker's connection to the run's backend (Redis: blocking commands).
     const connection = createQueueConnection(queueSettings(app.config, 'worker'));
     const worker = connection.worker<ChargeJob, unknown>('charge', null as never, { autorun: false });
+    let failedId: string;
     try {
       const job = await worker.getNextJob('t1');
-      expect(job?.id).toBe(jobId(id));
+      expect(job?.id).toBe((await liveCharge(id))!.id);
+      failedId = job!.id!;
       // As if its last transport retry had failed (8 attempts over ~4 minutes of a database outage).
       await job!.moveToFailed(new UnrecoverableError('database unavailable'), 't1');
     } finally {
       await worker.close();
       await connection.close();
     }
-    expect(await queue.getJobState(jobId(id))).toBe('failed');
+    expect(await queue.getJobState(failedId)).toBe('failed');
+    expect(await liveCharge(id)).toBeUndefined();
     expect((await sql().query('select status from billing.invoices where id = $1', [id]))[0]).toEqual({ status: 'open' });
     expect(await sweepOwedCharges(deps, 0)).toBeGreaterThanOrEqual(1);
-    expect(await queue.getJobState(jobId(id))).toBe('waiting');
+    const again = await liveCharge(id);
+    expect(await again?.getState()).toBe('waiting');
+    expect(again!.id).not.toBe(failedId);
+    // The failed job is still kept for the dashboard.
+    expect(await queue.getJobState(failedId)).toBe('failed');
   });
 });
 
@@ -372,7 +382,7 @@ describe(`sweep of lost webhook deliveries, queues on ${queueBackend}`, () => {
     );
     expect(delivery).toBeDefined();
     const webhook = app.runtime.queues.webhook;
-    const job = () => webhook.getJob(`webhook-${delivery!.id}`);
+    const job = () => liveJobOf(webhook, webhookWorkId({ deliveryId: delivery!.id }));
     expect(await job()).toBeDefined();
     await webhook.drain(true); // the queue lost it
     expect(await job()).toBeUndefined();

@@ -12,6 +12,7 @@ import { queueSettings, type Runtime } from '../../../src/composition/runtime.ts
 import { RemoteBillingGateway } from '../../../src/composition/remote-billing-gateway.ts';
 import { GatewayClient } from '../../../src/gateway-client/gateway-client.ts';
 import { createQueueConnection } from '../../../src/queues/queue-backend.ts';
+import { chargeWorkId, liveJobOf } from '../../../src/queues/queues.ts';
 import { runSchedulerTick } from '../../../src/scheduler/scheduler.service.ts';
 import { sweepOwedCharges } from '../../../src/scheduler/reconciler.ts';
 import { startChargeWorker } from '../../../workers/charge.worker.ts';
@@ -105,7 +106,7 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
     const rows = await rt.sql.query<{ id: string }>('select id from billing.invoices where subscription_id = $1', [sub.body.response.id]);
     expect(rows).toHaveLength(1);
     const invoiceId = rows[0]!.id;
-    const job = await rt.queues.charge.getJob(`charge-${invoiceId}-1`);
+    const job = await liveJobOf(rt.queues.charge, chargeWorkId({ invoiceId, attempt: 1 }));
     expect(job?.data).toEqual({ invoiceId, attempt: 1 });
     await job!.remove(); // as if a worker had taken it: the tests run the charge themselves
     return { token: card.token as string, subscriptionId: sub.body.response.id as string, invoiceId };
@@ -259,7 +260,7 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
 
       await sleep(2); // the sweep takes writes strictly before now minus its grace (none here)
       expect(await sweepOwedCharges(schedulerDeps(rt), 0)).toBeGreaterThanOrEqual(1);
-      expect((await rt.queues.charge.getJob(`charge-${invoiceId}-1`))?.data).toEqual({ invoiceId, attempt: 1 });
+      expect((await liveJobOf(rt.queues.charge, chargeWorkId({ invoiceId, attempt: 1 })))?.data).toEqual({ invoiceId, attempt: 1 });
 
       const connection = createQueueConnection(queueSettings(rt.config, 'worker'));
       const worker = startChargeWorker({ ...deps, logger: rt.logger }, { connection, concurrency: 2 });

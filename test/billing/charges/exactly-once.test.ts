@@ -245,8 +245,12 @@ const results = (...cs: RecurChild[]) =>
   );
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
 
-/** Every invoice paid exactly once: the invariants and the rules across paths hold, and the counts are exact. */
-async function expectChargedExactlyOnce(s: Scenario, n: number): Promise<BillingCounts> {
+/**
+ * Every invoice paid exactly once: the invariants and the rules across paths hold, and the counts
+ * are exact. `failedJobs`: the charge jobs BullMQ failed on the way, kept for the dashboard (the
+ * sweep's re-add ran under a job of its own).
+ */
+async function expectChargedExactlyOnce(s: Scenario, n: number, failedJobs = 0): Promise<BillingCounts> {
   const violations = await checkInvariants(s.dbUrl);
   expect(violations).toEqual([]);
   expect(await checkStateHistory(s.dbUrl)).toEqual([]);
@@ -265,7 +269,7 @@ async function expectChargedExactlyOnce(s: Scenario, n: number): Promise<Billing
     ledgerTotals: { [CURRENCY]: n * AMOUNT },
   });
   const q = await queueCounts(s);
-  expect(q.failed ?? 0, 'no charge job failed').toBe(0);
+  expect(q.failed ?? 0, 'charge jobs failed').toBe(failedJobs);
   return counts;
 }
 
@@ -359,7 +363,8 @@ describe(`a charge worker SIGKILLed mid-charge, queues on ${queueBackend}`, () =
     expect(settled, JSON.stringify(last)).toBe(true);
     // PostgreSQL says these charges are owed: the sweep must get them charged, once.
     expect(await checkInvariants(s.dbUrl)).toEqual([]);
-    await expectChargedExactlyOnce(s, n);
+    // The twice-stalled jobs stay failed for the dashboard (KEEP_FAILED); the sweep's re-adds were jobs of their own.
+    await expectChargedExactlyOnce(s, n, n);
   });
 });
 

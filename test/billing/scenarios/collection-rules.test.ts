@@ -13,7 +13,7 @@ import {
   settle,
   subscribe,
 } from '../../helpers/billing.ts';
-import { chargeJobId, CHARGE_JOB_OPTIONS } from '../../../src/queues/queues.ts';
+import { chargeWorkId, workJobOptions, CHARGE_JOB_OPTIONS } from '../../../src/queues/queues.ts';
 import { checkCrossPath, checkInvariants, checkStateHistory } from '../../helpers/invariants.ts';
 import { connect } from '../../helpers/database.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
@@ -50,7 +50,7 @@ const setup = (app: TestApp, T: string, planFields: Record<string, unknown> = {}
 /** Hands a charge job to the queue as a job left over in Redis would be, and waits until the workers have run it. */
 async function runLeftOverJob(queue: Queue, invoiceId: string, attempt: number): Promise<void> {
   const job = { invoiceId, attempt };
-  await queue.add('charge', job, { ...CHARGE_JOB_OPTIONS, jobId: chargeJobId(job) });
+  await queue.add('charge', job, { ...CHARGE_JOB_OPTIONS, ...workJobOptions(chargeWorkId(job)) });
   await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), {
     message: 'the charge queue to drain',
     timeout: 60_000,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testTls, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { waitFor } from '../../helpers/wait-for.ts';
 import { verifySignature } from '../../../src/billing/webhooks/webhook-signature.ts';
+import { liveJobOf, webhookWorkId } from '../../../src/queues/queues.ts';
 
 interface Received {
   path: string;
@@ -157,7 +158,10 @@ describe('webhooks', () => {
     });
     // As if its tries were spent: the delivery failed for good, and its job ends with nothing to send.
     await app.runtime.sql.query(`update billing.webhook_deliveries set status = 'failed' where id = $1`, [first.id]);
-    await until('the job gone', async () => !(await app.runtime.queues.webhook.getJob(`webhook-${first.id}`)) || undefined);
+    await until(
+      'the job finished',
+      async () => !(await liveJobOf(app.runtime.queues.webhook, webhookWorkId({ deliveryId: first.id }))) || undefined,
+    );
     const tries = (await api.get(`/webhooks/${hook.id}/deliveries`)).body.response[0].attempts.length;
     switchOn = true;
     const path = `/webhooks/${hook.id}/deliveries/${first.id}/retry`;
