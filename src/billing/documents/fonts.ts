@@ -6,7 +6,7 @@ import * as fontkit from 'fontkit';
 /**
  * The document fonts, from npm (no system font: a document renders the same right after
  * `npm ci` on any machine): Noto Sans (Latin with every accent, Greek, Cyrillic), regular and
- * bold, and Noto Sans JP (Japanese kana and kanji) as the fallback for the characters Noto Sans
+ * bold, and Noto Sans JP (Japanese kana and kanji) (TrueType outlines: subsetting them is cheap) as the fallback for the characters Noto Sans
  * lacks. Parsed once per process; each document embeds only the glyphs it uses (pdfkit subsets).
  */
 export type FontFace = 'regular' | 'bold' | 'cjk';
@@ -17,7 +17,7 @@ const fontFile = (pkg: string, file: string) => join(dirname(require.resolve(pkg
 const FILES: Record<FontFace, string> = {
   regular: fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'),
   bold: fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'),
-  cjk: fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'),
+  cjk: join(dirname(require.resolve('@expo-google-fonts/noto-sans-jp/package.json')), '400Regular', 'NotoSansJP_400Regular.ttf'),
 };
 
 let loaded: Record<FontFace, fontkit.Font> | null = null;
