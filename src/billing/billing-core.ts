@@ -44,6 +44,7 @@ import {
 import { getTaxSettings, putTaxSettings, type TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 import { creditNotePdf, invoicePdf, type DocumentDeps } from './documents/documents.service.ts';
 import { DocumentCache } from './documents/document-cache.ts';
+import { DocumentRenderer } from './documents/document-renderer.ts';
 import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
 import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
@@ -102,7 +103,8 @@ export class BillingCore {
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
     this.#credit = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
     this.#lifecycle = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
-    this.#documents = { sql: deps.sql, cache: new DocumentCache() };
+    const renderer = new DocumentRenderer();
+    this.#documents = { sql: deps.sql, cache: new DocumentCache(), render: (model) => renderer.render(model) };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());

@@ -6,7 +6,7 @@ import { getInvoice } from '../invoices/invoices.service.ts';
 import { getCreditNote } from '../credit-notes/read-credit-notes.service.ts';
 import { documentLogo } from '../settings/settings.service.ts';
 import { creditNoteDocument, invoiceDocument } from './document-model.ts';
-import { renderPdf, type DocumentModel } from './render-pdf.ts';
+import type { DocumentModel } from './render-pdf.ts';
 import type { DocumentCache } from './document-cache.ts';
 
 /** A rendered document: its bytes, the file name to save it as, and whether the cache had it. */
@@ -19,6 +19,8 @@ export interface RenderedDocument {
 export interface DocumentDeps {
   sql: Sql;
   cache: DocumentCache;
+  /** Renders a model to PDF bytes (on the render thread: document-renderer.ts). */
+  render(model: DocumentModel): Promise<Buffer>;
 }
 
 /** The version a model is: a digest of all it shows (the logo's bytes included). */
@@ -35,7 +37,7 @@ async function rendered(deps: DocumentDeps, id: string, model: DocumentModel): P
   const filename = `${model.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
   const hit = deps.cache.get(key);
   if (hit) return { pdf: hit, filename, cached: true };
-  const pdf = await renderPdf(model);
+  const pdf = await deps.render(model);
   deps.cache.set(key, pdf);
   return { pdf, filename, cached: false };
 }
