@@ -9,11 +9,12 @@
  *   npm run bench -- --only e2e,gateway --e2e-n 20000
  *
  * Scenarios: e2e (bench/end-to-end.ts), scheduler (bench/scheduler.ts), gateway
- * (bench/gateway-api.ts), soak (bench/soak.ts), production (bench/production-path.ts).
+ * (bench/gateway-api.ts), soak (bench/soak.ts), production (bench/production-path.ts), documents
+ * (bench/documents.ts).
  * Per-scenario overrides: --e2e-n, --e2e-concurrency, --e2e-decline-every, --e2e-cards,
  * --scheduler-claim, --scheduler-total, --scheduler-due, --scheduler-repeat, --gateway-seconds,
  * --soak-seconds, --soak-rate, --soak-sample, --production-n, --production-concurrency,
- * --production-latencies, --production-cards. Settings
+ * --production-latencies, --production-cards, --documents-seconds. Settings
  * such as WORKER_CONCURRENCY or DATABASE_POOL_MAX come from the environment (bench/support.ts).
  *
  * It reports, it does not judge: the exit code is 0 when targets are missed, 1 only when a
@@ -29,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { deleteRedisKeys, dropDatabases, TUNABLE } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak', 'production'] as const;
+const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak', 'production', 'documents'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const ALIASES: Record<string, Scenario> = { 'end-to-end': 'e2e', 'gateway-api': 'gateway', 'production-path': 'production' };
 
@@ -54,6 +55,7 @@ const { values: flags } = parseArgs({
     /** Upstream delays in ms, comma-separated: one production run each. */
     'production-latencies': { type: 'string' },
     'production-cards': { type: 'string' },
+    'documents-seconds': { type: 'string' },
     /** Seconds a scenario may run before it is killed and counted as crashed. */
     timeout: { type: 'string' },
     /** Where the JSON goes (default bench/results). */
@@ -97,6 +99,7 @@ const params = {
     cards: pick(flags['production-cards'], 600, 200),
     latencies: flags['production-latencies'] ?? '20,200',
   },
+  documents: { seconds: pick(flags['documents-seconds'], 10, 3) },
 };
 if (!params.production.latencies.split(',').every((l) => Number(l) > 0)) {
   console.error(`bench: production latencies must be positive numbers of ms, not ${params.production.latencies}`);
@@ -163,6 +166,8 @@ function argsFor(scenario: Scenario): { script: string; args: string[] } {
         args: ['--n', `${p.n}`, '--concurrency', `${p.concurrency}`, '--cards', `${p.cards}`, '--latencies', p.latencies],
       };
     }
+    case 'documents':
+      return { script: 'bench/documents.ts', args: ['--seconds', `${params.documents.seconds}`] };
   }
 }
 
@@ -530,6 +535,20 @@ function rowsFor(run: ScenarioRun): Row[] {
           },
         ];
       });
+    }
+    case 'documents': {
+      const d = r.documents;
+      const b = r.baseline;
+      return [
+        {
+          scenario: 'Invoice PDFs (German, Greek, Japanese; 5 lines): per CPU-second',
+          figure: `${fix(d.perCpuSecond, 1)} (${int(d.meanBytes)} B each)`,
+          baseline: `${fix(b.perCpuSecond, 1)}/CPU-s, pdfkit's minimal document (one page, no text)`,
+          ratio: fix(r.ratio),
+          target: '≥ 50 per CPU-second',
+          met: yes(d.perCpuSecond >= 50),
+        },
+      ];
     }
   }
 }

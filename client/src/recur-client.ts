@@ -48,6 +48,13 @@ interface Envelope {
 
 type Outcome = { data?: unknown; error?: unknown; response: Response };
 
+/** A document's bytes on success (the PDF, not an envelope); a RecurApiError carrying the envelope's `errors` otherwise. */
+async function pdfOf(call: Promise<Outcome>): Promise<Uint8Array> {
+  const outcome = await call;
+  if (!outcome.response.ok || !(outcome.data instanceof ArrayBuffer)) return unwrap<never>(Promise.resolve(outcome));
+  return new Uint8Array(outcome.data);
+}
+
 /** The envelope's `response` on success; a RecurApiError carrying its `errors` otherwise. */
 async function unwrap<T>(call: Promise<Outcome>): Promise<T> {
   const { data, error, response } = await call;
@@ -130,9 +137,15 @@ export function createRecurClient(options: RecurClientOptions) {
     },
     invoices: {
       get: (id: string) => unwrap<RecurRecord>(api.GET('/v1.0/invoices/{id}', byId(id))),
+      /** The finalized invoice as a PDF document (a draft: RecurApiError 409). */
+      pdf: (id: string) => pdfOf(api.GET('/v1.0/invoices/{id}/pdf', { ...byId(id), parseAs: 'arrayBuffer' })),
       retry: (id: string, o?: PostOptions) => unwrap<RecurRecord>(api.POST('/v1.0/invoices/{id}/retry', { ...byId(id), headers: idem(o) })),
       list: (filter: ListFilter<'/v1.0/invoices'> = {}) =>
         pages<RecurRecord>((offset) => api.GET('/v1.0/invoices', { params: { query: { ...filter, offset } } })),
+    },
+    creditNotes: {
+      /** The credit note as a PDF document. */
+      pdf: (id: string) => pdfOf(api.GET('/v1.0/credit_notes/{id}/pdf', { ...byId(id), parseAs: 'arrayBuffer' })),
     },
     events: {
       list: (filter: ListFilter<'/v1.0/events'> = {}) =>

@@ -3,7 +3,7 @@ import type { HttpServer } from '../platform/http/server-kit.ts';
 import { list, ok } from '../platform/http/envelope.ts';
 import { toPage } from '../platform/pagination.ts';
 import { CreditNoteCreate, CreditNoteFilter, type BillingCore } from '../billing/billing-core.ts';
-import { Listing, principalOf } from './route-kit.ts';
+import { Listing, principalOf, sendPdf } from './route-kit.ts';
 
 // Every billing id is a UUID: anything else names no record and answers 404 (server-kit), never reaches SQL.
 const Id = z.object({ id: z.uuid() });
@@ -18,5 +18,8 @@ export function registerCreditNoteRoutes(app: HttpServer, core: BillingCore, tes
   );
   app.get('/credit_notes/:id', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.creditNote(principalOf(req), req.params.id), test)),
+  );
+  app.get('/credit_notes/:id/pdf', { schema: { params: Id } }, async (req, reply) =>
+    sendPdf(reply, await core.creditNotePdf(principalOf(req), req.params.id)),
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageQuery } from '../platform/pagination.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Principal } from '../platform/http/principal.ts';
@@ -11,4 +11,14 @@ export const Listing = PageQuery.extend({ test: z.string().optional() });
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw new AppError('unauthenticated', 'Invalid credentials', { status: 401 });
   return req.principal;
+}
+
+/** A document answer: `application/pdf`, to save under the document's number (`INV-000042.pdf`). */
+export function sendPdf(reply: FastifyReply, doc: { pdf: Buffer; filename: string; cached: boolean }): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${doc.filename}"`)
+    .header('cache-control', 'private, no-cache')
+    .header('x-recur-document-cache', doc.cached ? 'hit' : 'miss')
+    .send(doc.pdf);
 }

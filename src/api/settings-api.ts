@@ -10,7 +10,8 @@ export function registerSettingsRoutes(app: HttpServer, core: BillingCore, test:
     reply.send(ok(await core.updateInvoicingSettings(principalOf(req), req.body), test)),
   );
   app.get('/settings/business', async (req, reply) => reply.send(ok(await core.businessSettings(principalOf(req)), test)));
-  app.put('/settings/business', { schema: { body: BusinessSettingsUpdate } }, async (req, reply) =>
+  // A logo (256 KiB, in base64) does not fit the API's usual body limit: this route takes 512 KiB.
+  app.put('/settings/business', { bodyLimit: 512 * 1024, schema: { body: BusinessSettingsUpdate } }, async (req, reply) =>
     reply.send(ok(await core.updateBusinessSettings(principalOf(req), req.body), test)),
   );
 }

@@ -42,6 +42,9 @@ import {
   type TaxRateFilter,
 } from './taxes/tax-rates.service.ts';
 import { getTaxSettings, putTaxSettings, type TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
+import { creditNotePdf, invoicePdf, type DocumentDeps } from './documents/documents.service.ts';
+import { DocumentCache } from './documents/document-cache.ts';
+import { DocumentRenderer } from './documents/document-renderer.ts';
 import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
 import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
@@ -91,6 +94,7 @@ export class BillingCore {
   readonly #items: ItemDeps;
   readonly #credit: CreditNoteDeps;
   readonly #lifecycle: LifecycleDeps;
+  readonly #documents: DocumentDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
     // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
@@ -99,6 +103,8 @@ export class BillingCore {
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
     this.#credit = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };
     this.#lifecycle = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
+    const renderer = new DocumentRenderer();
+    this.#documents = { sql: deps.sql, cache: new DocumentCache(), render: (model) => renderer.render(model) };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -212,6 +218,10 @@ export class BillingCore {
   businessSettings = (m: MerchantRef) => getBusinessSettings(this.#deps.sql, m);
   updateBusinessSettings = (m: MerchantRef, input: BusinessSettingsUpdate) =>
     updateBusinessSettings(this.#deps.sql, m, input, this.#deps.clock.now());
+
+  /** Rendered on request, cached by version (documents/): a repeated download is not rendered again. */
+  invoicePdf = (m: MerchantRef, id: string) => invoicePdf(this.#documents, m, id);
+  creditNotePdf = (m: MerchantRef, id: string) => creditNotePdf(this.#documents, m, id);
 
   createTestClock = (m: MerchantRef, frozenTime: Date) => createTestClock(this.#deps.sql, m, frozenTime, this.#deps.clock.now());
   testClock = (m: MerchantRef, id: string) => getTestClock(this.#deps.sql, m, id);

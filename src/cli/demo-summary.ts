@@ -1,4 +1,5 @@
 import type { Sql } from '../platform/sql.ts';
+import { formatMoney } from '../platform/money-format.ts';
 import type { MerchantRef } from '../billing/ports/gateway-port.ts';
 
 /** One row of the demo's table: the invoices of one calendar month (by period start, UTC). */
@@ -240,22 +241,6 @@ async function invoicing(sql: Sql, merchant: MerchantRef): Promise<Omit<DemoSumm
     })),
     merchantCountry: counts!.merchant_country,
   };
-}
-
-/** Digits after the decimal point for a currency (2 for AUD, 0 for JPY), as ISO 4217 says. */
-function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** `AUD 12,345.60` from 1234560n: integer arithmetic only. */
-export function formatMoney(minor: bigint, currency: string): string {
-  const digits = minorDigits(currency);
-  const negative = minor < 0n;
-  const abs = negative ? -minor : minor;
-  const unit = 10n ** BigInt(digits);
-  const whole = (abs / unit).toString().replace(/\B(?=(\d{3})+$)/g, ',');
-  const fraction = digits > 0 ? `.${(abs % unit).toString().padStart(digits, '0')}` : '';
-  return `${negative ? '-' : ''}${currency} ${whole}${fraction}`;
 }
 
 const formatRevenue = (revenue: Record<string, bigint>): string =>

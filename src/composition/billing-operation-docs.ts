@@ -179,6 +179,10 @@ const BUSINESS = {
   email: 'billing@example.com',
   phone: '+61 2 8000 0000',
 };
+const BUSINESS_VIEW = {
+  ...BUSINESS,
+  logo: { content_type: 'image/svg+xml', size: 1843, sha256: '9f2c1e0b7d4a5c3e8f6b1a2d4c5e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80' },
+};
 const FINALIZED = {
   ...DRAFT_WITH_LINE,
   number: 'INV-000042',
@@ -432,6 +436,18 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
       'One credit note: its figures (`amount`, `tax`, `subtotal`), lines, reason, memo, where the credit went (`credit_to`) and the refund it made. Unknown: 404.',
     response: ok(CREDIT_NOTE),
   },
+  'GET /credit_notes/{id}/pdf': {
+    summary: 'Download a credit note as PDF',
+    description:
+      'The credit note as a PDF document (`application/pdf`, `Content-Disposition` with `CN-000001.pdf`): the seller and bill-to of its invoice, its number and date, the invoice it corrects, the lines credited with their tax, the totals, the reason and memo, and the invoice’s reverse-charge note where it carries one. Rendered on request and cached by version (docs/api.md, "Documents"). Unknown or another merchant’s: 404 in the JSON envelope.',
+    response: '%PDF-1.3 … (the credit note CN-000001)',
+  },
+  'GET /invoices/{id}/pdf': {
+    summary: 'Download an invoice as PDF',
+    description:
+      'The finalized invoice as a PDF document (`application/pdf`, `Content-Disposition` with `INV-000042.pdf`): the seller snapshot and logo, the bill-to snapshot, number, dates, lines (quantity, unit price, discount, tax, amount), tax per rate, totals, the reverse-charge note where it applies, and the amount paid or due. Fonts embedded (Latin, Greek, Japanese). The same invoice version gives the same bytes; rendered on request and cached by version. A draft has no document yet: 409. Unknown or another merchant’s: 404 in the JSON envelope.',
+    response: '%PDF-1.3 … (the invoice INV-000042)',
+  },
   'POST /invoices/{id}/retry': {
     summary: 'Retry a past-due invoice now',
     description: 'Charges a past-due invoice at once, under the same rules and network caps as a scheduled retry.',
@@ -470,14 +486,21 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /settings/business': {
     summary: 'Get the business details',
-    description: 'The legal details printed as the seller on every invoice finalized from now on (null where none is set).',
-    response: ok(BUSINESS),
+    description:
+      'The legal details printed as the seller on every invoice finalized from now on (null where none is set), and the `logo` the documents print (`content_type`, `size`, `sha256`; null for none).',
+    response: ok(BUSINESS_VIEW),
   },
   'PUT /settings/business': {
     summary: 'Change the business details',
     description:
-      'Replaces the fields given (null clears one): `legal_name`, `address` (`country` ISO 3166-1 alpha-2), `tax_id`, `email`, `phone`. Invoices already finalized keep the details they were issued with.',
-    request: BUSINESS,
-    response: ok(BUSINESS),
+      'Replaces the fields given (null clears one): `legal_name`, `address` (`country` ISO 3166-1 alpha-2), `tax_id`, `email`, `phone`, and `logo` (`{content_type: "image/png" | "image/svg+xml", data: <base64>}`, at most 256 KiB decoded; an SVG may hold no script and no reference outside itself; a bad one: 422 naming `logo`). Invoices already finalized keep the details they were issued with; their documents print the current logo.',
+    request: {
+      ...BUSINESS,
+      logo: {
+        content_type: 'image/svg+xml',
+        data: 'PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI4MCIgaGVpZ2h0PSIyNCI+PHJlY3Qgd2lkdGg9IjgwIiBoZWlnaHQ9IjI0IiBmaWxsPSIjMWE3M2U4Ii8+PC9zdmc+',
+      },
+    },
+    response: ok(BUSINESS_VIEW),
   },
 };

@@ -38,7 +38,7 @@ const CREATED = new Set([
 ]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
-  /^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
+  /^GET \/invoices\/\{id\}\/pdf$|^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
 const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers', 'tax_rates']);
 
@@ -57,12 +57,18 @@ const ENVELOPE = {
   },
 };
 const answer = (description: string) => ({ description, content: { 'application/json': { schema: ENVELOPE } } });
+/** A document's answer: the PDF itself, not an envelope (its errors still answer in the envelope). */
+const PDF_ANSWER = { description: 'The document (PDF)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+/** Operations that answer a PDF document. */
+export const isPdfOperation = (operation: string) => /^GET \/[a-z_]+\/\{id\}\/pdf$/.test(operation);
 
 /** The statuses an operation really answers, each with the envelope as its body. */
 export function documentedResponses(method: string, path: string, hasInput: boolean): Record<string, unknown> {
   const operation = `${method.toUpperCase()} ${path}`;
   const responses: Record<string, unknown> = {
-    [CREATED.has(operation) ? '201' : '200']: answer(CREATED.has(operation) ? 'Created' : 'Success'),
+    [CREATED.has(operation) ? '201' : '200']: isPdfOperation(operation)
+      ? PDF_ANSWER
+      : answer(CREATED.has(operation) ? 'Created' : 'Success'),
     '401': answer('Missing or wrong credentials'),
     '429': answer('Too many failed authentications from this address or for this username'),
   };
@@ -99,7 +105,7 @@ function withOperationDocs(document: OpenApiDocument, prefix: string): OpenApiDo
       const body = operation.requestBody?.content?.['application/json'];
       if (body && doc.request !== undefined) body.example = doc.request;
       const success = operation.responses?.['201'] ?? operation.responses?.['200'];
-      const answer = success?.content?.['application/json'];
+      const answer = success?.content?.['application/json'] ?? success?.content?.['application/pdf'];
       if (answer) answer.example = doc.response;
     }
   }

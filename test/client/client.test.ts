@@ -170,6 +170,13 @@ describe('@recur/client against a real Recur', () => {
       interval: 50,
     });
     expect(verified.every((v) => v.valid && !v.tampered)).toBe(true);
+
+    // Its document, as bytes; an unknown one raises the envelope's error.
+    const pdf = await client.invoices.pdf(String(invoice.id));
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(Buffer.from(pdf).toString('latin1').trimEnd()).toMatch(/%%EOF$/);
+    const unknown = await client.creditNotes.pdf('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ name: 'RecurApiError', status: 404, errors: [expect.stringMatching(/Credit note/)] });
   });
 
   it('raises RecurApiError carrying the envelope errors and status', async () => {

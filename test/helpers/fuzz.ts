@@ -188,6 +188,8 @@ function unenvelopedSuccess(target: string, path: string, status: number, method
   if (target !== 'ops' && /^\/(v1\.0\/)?ping(\.json)?$/.test(bare)) return true;
   if (target !== 'ops' && (bare === '/v1.0/openapi.json' || bare.startsWith('/v1.0/docs'))) return true;
   if (target === 'ops' && (bare === '/metrics' || bare.startsWith('/ops/'))) return true;
+  // A document answers the PDF itself (its errors are enveloped).
+  if (target !== 'ops' && status === 200 && /^\/v1\.0\/(invoices|credit_notes)\/[^/]+\/pdf$/.test(bare)) return true;
   return false;
 }
 

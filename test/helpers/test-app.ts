@@ -61,6 +61,8 @@ export interface ApiClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   put(path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   raw(method: string, path: string, options?: { body?: string; headers?: Record<string, string> }): Promise<HttpResult>;
+  /** A GET whose answer is read as bytes (a PDF), not as text. */
+  bytes(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>;
 }
 
 export interface TestApp {
@@ -108,7 +110,11 @@ export function makeClient(agent: Agent, base: string, credentials: { username: 
         body: body === undefined ? undefined : JSON.stringify(body),
         headers: { 'content-type': 'application/json', ...headers },
       });
-  return { get: (path) => raw('GET', path), post: json('POST'), put: json('PUT'), raw };
+  const bytes = async (path: string) => {
+    const res = await request(`${base}${path}`, { method: 'GET', dispatcher: agent, headers: auth });
+    return { status: res.statusCode, headers: res.headers, bytes: Buffer.from(await res.body.arrayBuffer()) };
+  };
+  return { get: (path) => raw('GET', path), post: json('POST'), put: json('PUT'), raw, bytes };
 }
 
 /** Recur's API over real HTTPS on free ports, against a database of its own. */

@@ -9329,6 +9329,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description The finalized invoice as a PDF document (`application/pdf`, `Content-Disposition` with `INV-000042.pdf`): the seller snapshot and logo, the bill-to snapshot, number, dates, lines (quantity, unit price, discount, tax, amount), tax per rate, totals, the reverse-charge note where it applies, and the amount paid or due. Fonts embedded (Latin, Greek, Japanese). The same invoice version gives the same bytes; rendered on request and cached by version. A draft has no document yet: 409. Unknown or another merchant’s: 404 in the JSON envelope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document (PDF) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example %PDF-1.3 … (the invoice INV-000042) */
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/invoices/{id}/void": {
         parameters: {
             query?: never;
@@ -9839,7 +9977,7 @@ export interface paths {
         };
         /**
          * Get the business details
-         * @description The legal details printed as the seller on every invoice finalized from now on (null where none is set).
+         * @description The legal details printed as the seller on every invoice finalized from now on (null where none is set), and the `logo` the documents print (`content_type`, `size`, `sha256`; null for none).
          */
         get: {
             parameters: {
@@ -9870,7 +10008,12 @@ export interface paths {
                          *         },
                          *         "tax_id": "ABN 51 824 753 556",
                          *         "email": "billing@example.com",
-                         *         "phone": "+61 2 8000 0000"
+                         *         "phone": "+61 2 8000 0000",
+                         *         "logo": {
+                         *           "content_type": "image/svg+xml",
+                         *           "size": 1843,
+                         *           "sha256": "9f2c1e0b7d4a5c3e8f6b1a2d4c5e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80"
+                         *         }
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -9946,7 +10089,7 @@ export interface paths {
         };
         /**
          * Change the business details
-         * @description Replaces the fields given (null clears one): `legal_name`, `address` (`country` ISO 3166-1 alpha-2), `tax_id`, `email`, `phone`. Invoices already finalized keep the details they were issued with.
+         * @description Replaces the fields given (null clears one): `legal_name`, `address` (`country` ISO 3166-1 alpha-2), `tax_id`, `email`, `phone`, and `logo` (`{content_type: "image/png" | "image/svg+xml", data: <base64>}`, at most 256 KiB decoded; an SVG may hold no script and no reference outside itself; a bad one: 422 naming `logo`). Invoices already finalized keep the details they were issued with; their documents print the current logo.
          */
         put: {
             parameters: {
@@ -9969,7 +10112,11 @@ export interface paths {
                      *       },
                      *       "tax_id": "ABN 51 824 753 556",
                      *       "email": "billing@example.com",
-                     *       "phone": "+61 2 8000 0000"
+                     *       "phone": "+61 2 8000 0000",
+                     *       "logo": {
+                     *         "content_type": "image/svg+xml",
+                     *         "data": "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI4MCIgaGVpZ2h0PSIyNCI+PHJlY3Qgd2lkdGg9IjgwIiBoZWlnaHQ9IjI0IiBmaWxsPSIjMWE3M2U4Ii8+PC9zdmc+"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -9985,6 +10132,12 @@ export interface paths {
                         tax_id?: string | null;
                         email?: string | null;
                         phone?: string | null;
+                        logo?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/svg+xml";
+                            /** Format: byte */
+                            data: string;
+                        } | null;
                         test?: boolean;
                     };
                 };
@@ -10010,7 +10163,12 @@ export interface paths {
                          *         },
                          *         "tax_id": "ABN 51 824 753 556",
                          *         "email": "billing@example.com",
-                         *         "phone": "+61 2 8000 0000"
+                         *         "phone": "+61 2 8000 0000",
+                         *         "logo": {
+                         *           "content_type": "image/svg+xml",
+                         *           "size": 1843,
+                         *           "sha256": "9f2c1e0b7d4a5c3e8f6b1a2d4c5e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80"
+                         *         }
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -11227,6 +11385,120 @@ export interface paths {
                             /** @description lists only */
                             total_pages?: number;
                         };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/credit_notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a credit note as PDF
+         * @description The credit note as a PDF document (`application/pdf`, `Content-Disposition` with `CN-000001.pdf`): the seller and bill-to of its invoice, its number and date, the invoice it corrects, the lines credited with their tax, the totals, the reason and memo, and the invoice’s reverse-charge note where it carries one. Rendered on request and cached by version (docs/api.md, "Documents"). Unknown or another merchant’s: 404 in the JSON envelope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document (PDF) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example %PDF-1.3 … (the credit note CN-000001) */
+                        "application/pdf": string;
                     };
                 };
                 /** @description Missing or wrong credentials */

@@ -20,6 +20,20 @@ export interface BusinessSettings {
   phone: string | null;
 }
 
+/** `GET /settings/business`: the legal details and the logo the documents print (null for none). */
+export interface BusinessSettingsView extends BusinessSettings {
+  logo: LogoView | null;
+}
+
+/** What the settings answer says of the logo (its bytes stay out of every answer). */
+export interface LogoView {
+  content_type: 'image/png' | 'image/svg+xml';
+  /** Its size as uploaded, in bytes. */
+  size: number;
+  /** Hex SHA-256 of the bytes uploaded: a client can tell whether its logo is the one set. */
+  sha256: string;
+}
+
 /** How invoices are taxed (`PUT /settings/tax`). */
 export interface TaxSettings {
   /** Rates apply by the customer's address (country, then state) where no rate is named explicitly. */
@@ -37,6 +51,11 @@ export const MerchantSettings = defineEntity({
     invoicing: p.json<Partial<InvoicingSettings>>().columnType('jsonb').default('{}'),
     business: p.json<Partial<BusinessSettings>>().columnType('jsonb').default('{}'),
     tax: p.json<Partial<TaxSettings>>().columnType('jsonb').default('{}'),
+    /** The logo as uploaded (PNG or SVG), apart from `business`: the invoices' seller snapshots never copy it. */
+    logo: p.blob().columnType('bytea').nullable(),
+    logoContentType: p.string().length(20).nullable(),
+    /** The PNG the documents draw: the logo itself, or the SVG rasterized once when it was set. */
+    logoPng: p.blob().columnType('bytea').nullable(),
     updatedAt: instant(),
   },
 });

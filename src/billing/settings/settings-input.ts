@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PostalAddressInput } from '../postal-address.ts';
+import { LogoInput } from './logo.ts';
 
 /** A document number's prefix: 1 to 12 letters, digits, `-`, `_` or `/` (`INV-`, `2027/`, `ACME_`). */
 const Prefix = (field: string) => z.string().regex(/^[A-Za-z0-9\-_/]{1,12}$/, `${field} must be 1 to 12 letters, digits, "-", "_" or "/"`);
@@ -33,6 +34,8 @@ export const BusinessSettingsUpdate = z.strictObject({
     .regex(/^\+?[0-9 ().-]{3,40}$/, 'phone may hold only digits, spaces, "+", "(", ")", "." and "-" (3 to 40)')
     .nullable()
     .optional(),
+  /** The logo the documents print (PNG or SVG, at most 256 KiB); null removes it. */
+  logo: LogoInput.nullable().optional(),
   test: z.boolean().optional(),
 });
 export type BusinessSettingsUpdate = z.infer<typeof BusinessSettingsUpdate>;

@@ -1,6 +1,7 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
-import type { BusinessSettings, InvoicingSettings } from './merchant-settings.entity.ts';
+import type { BusinessSettingsView, InvoicingSettings, LogoView } from './merchant-settings.entity.ts';
+import { checkLogo, logoView } from './logo.ts';
 import { loadSettings, settingsOf, type Settings } from './settings.ts';
 import { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings-input.ts';
 
@@ -41,8 +42,26 @@ export async function updateInvoicingSettings(
   return (await updateSection(db, merchant, 'invoicing', fields, now)).invoicing;
 }
 
-export async function getBusinessSettings(db: Sql, merchant: MerchantRef): Promise<BusinessSettings> {
-  return (await loadSettings(db, merchant)).business;
+async function loadLogo(db: Sql, merchant: MerchantRef): Promise<LogoView | null> {
+  const rows = await db.query<{ logo_content_type: string | null; logo: Buffer | null }>(
+    'select logo_content_type, logo from billing.merchant_settings where merchant_id = $1 and environment = $2',
+    [merchant.merchantId, merchant.environment],
+  );
+  return logoView(rows[0]?.logo_content_type ?? null, rows[0]?.logo ?? null);
+}
+
+/** The PNG the merchant's documents draw (its logo, an SVG one rasterized), or null. */
+export async function documentLogo(db: Sql, merchant: MerchantRef): Promise<Buffer | null> {
+  const rows = await db.query<{ logo_png: Buffer | null }>(
+    'select logo_png from billing.merchant_settings where merchant_id = $1 and environment = $2',
+    [merchant.merchantId, merchant.environment],
+  );
+  return rows[0]?.logo_png ?? null;
+}
+
+export async function getBusinessSettings(db: Sql, merchant: MerchantRef): Promise<BusinessSettingsView> {
+  const [settings, logo] = await Promise.all([loadSettings(db, merchant), loadLogo(db, merchant)]);
+  return { ...settings.business, logo };
 }
 
 export async function updateBusinessSettings(
@@ -50,7 +69,18 @@ export async function updateBusinessSettings(
   merchant: MerchantRef,
   body: BusinessSettingsUpdate,
   now: Date,
-): Promise<BusinessSettings> {
-  const { test: _test, ...fields } = BusinessSettingsUpdate.parse(body);
-  return (await updateSection(db, merchant, 'business', fields, now)).business;
+): Promise<BusinessSettingsView> {
+  const { test: _test, logo, ...fields } = BusinessSettingsUpdate.parse(body);
+  // Checked (and an SVG rasterized) before anything is written: a bad logo changes nothing.
+  const checked = logo ? checkLogo(logo) : logo;
+  const business = (await updateSection(db, merchant, 'business', fields, now)).business;
+  if (checked !== undefined) {
+    // The row exists now (the upsert above); the logo lives beside `business`, never inside it.
+    await db.query(
+      `update billing.merchant_settings set logo = $3, logo_content_type = $4, logo_png = $5, updated_at = $6
+        where merchant_id = $1 and environment = $2`,
+      [merchant.merchantId, merchant.environment, checked?.bytes ?? null, checked?.contentType ?? null, checked?.png ?? null, now],
+    );
+  }
+  return { ...business, logo: await loadLogo(db, merchant) };
 }

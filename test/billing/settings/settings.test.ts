@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const DEFAULT_INVOICING = { draft_hours: 0, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant' };
-const EMPTY_BUSINESS = { legal_name: null, address: null, tax_id: null, email: null, phone: null };
+const EMPTY_BUSINESS = { legal_name: null, address: null, tax_id: null, email: null, phone: null, logo: null };
 
 describe('/settings/invoicing', () => {
   it('answers the defaults, and a PUT replaces the fields it gives', async () => {
@@ -97,7 +97,7 @@ describe('/settings/business', () => {
     };
     const put = await api.put('/settings/business', details);
     expect(put.status, put.text).toBe(200);
-    const stored = { ...details, address: { ...details.address, country: 'DE' } };
+    const stored = { ...details, address: { ...details.address, country: 'DE' }, logo: null };
     expect(put.body.response).toEqual(stored);
     expect((await api.put('/settings/business', { email: 'billing@acme.example' })).body.response).toEqual({
       ...stored,
