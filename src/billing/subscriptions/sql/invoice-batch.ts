@@ -1,5 +1,6 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
+import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize/sql/finalized-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
@@ -16,11 +17,25 @@ export interface InvoiceBatch {
   now: Date;
 }
 
-/** An invoice the batch wrote: a draft, to be finalized in the batch's transaction when `finalizes_at` is null. */
+/**
+ * How each invoice of the batch is issued (in the order of `InvoiceBatch.invoices`): its id, and
+ * either its number, taken in this transaction (`numberInvoices`), when it is written finalized,
+ * or the hours it stays a draft.
+ */
+export interface IssuedInvoice {
+  id: string;
+  number: string | null;
+  /** Hours it stays a draft (its merchant's `draft_hours`); 0 with a number. */
+  draft_hours: number;
+}
+
+/** An invoice the batch wrote. */
 export interface WrittenInvoice {
   id: string;
   subscription_id: string;
-  /** When the draft is finalized (the merchant keeps drafts `draft_hours`); null: at once, by the caller. */
+  /** `draft` (until `finalizes_at`, by the draft sweep), or finalized as written: `open`, `paid` when it owes 0. */
+  status: 'draft' | 'open' | 'paid';
+  number: string | null;
   finalizes_at: string | null;
 }
 
@@ -29,34 +44,48 @@ export interface WrittenInvoice {
  * and period start, so a period is invoiced once), the one-off items they took, the owed invoices
  * of completed subscriptions voided, the subscriptions advanced, the credit the invoices of
  * customers' subscriptions used taken off those customers (locked by the claim), and every event
- * (`invoice.created`, the subscription events with the subscription as advanced). Every invoice
- * is written as a draft: one whose merchant keeps drafts (`draft_hours` > 0) gets `finalizes_at`
- * (its billing time plus those hours) and waits for the draft sweep; the others the caller
- * finalizes in the same transaction (`finalizeInvoices`), as Recur always issued them. The rows
- * travel as one JSON document each (`json_to_recordset`): serialised natively, where the driver's
- * array parameters cost several microseconds per element in JavaScript.
+ * (`invoice.created`, the subscription events with the subscription as advanced, then
+ * `invoice.finalized` and `invoice.paid` of the invoices written finalized). An invoice with a
+ * number is written finalized (number, `finalized_at`, status and snapshots as every
+ * finalization writes them: `finalizedColumnsSql`); one without is a draft with `finalizes_at`
+ * (its billing time plus its `draft_hours`), for the draft sweep. The rows travel as one JSON
+ * document each (`json_to_recordset`): serialised natively, where the driver's array parameters
+ * cost several microseconds per element in JavaScript.
  */
-export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<WrittenInvoice[]> {
-  const { invoices, advances, events, now } = batch;
+export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch, issued: IssuedInvoice[]): Promise<WrittenInvoice[]> {
+  const { advances, events, now } = batch;
+  if (issued.length !== batch.invoices.length)
+    throw new Error(`invoice batch: ${issued.length} issued for ${batch.invoices.length} invoices`);
+  const invoices = batch.invoices.map((inv, i) => ({ ...inv, ...issued[i] }));
+  const set = finalizedColumnsSql({
+    amount: 'input.amount',
+    at: 'input.at',
+    paidAt: 'null',
+    customerId: 'input.customer_id',
+    merchantId: 'input.merchant_id',
+    environment: 'input.environment',
+    businessDefaults: '$5::jsonb',
+  });
+  const final = (expr: string) => `case when input.number is not null then ${expr} end`;
   return tx.query<WrittenInvoice>(
     `with input as (
-       select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
+       select * from json_to_recordset($1::json) as x(id uuid, number text, draft_hours int, merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
          period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
          lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, item_ids text,
          tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
-           customer_id, tax, tax_breakdown, reverse_charge, tax_note)
-       select gen_random_uuid(), input.merchant_id, input.environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, 'draft', 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, total,
-              case when h.draft_hours > 0 then at + make_interval(hours => h.draft_hours) end,
-              input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note
+           customer_id, tax, tax_breakdown, reverse_charge, tax_note, number, finalized_at, paid_at, bill_to, seller)
+       select input.id, input.merchant_id, input.environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
+              amount, currency, coalesce(${final(set.status)}, 'draft'), 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount,
+              credit_applied, total, case when input.number is null then at + make_interval(hours => input.draft_hours) end,
+              input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note,
+              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final(set.seller)}
          from input
-         left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
-         cross join lateral (select coalesce((ms.invoicing->>'draft_hours')::int, $5::int) as draft_hours) h
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
-       returning id, subscription_id, merchant_id, environment, amount, currency, finalizes_at),
+       returning id, merchant_id, environment, subscription_id, customer_id, kind, number, status, subtotal, discount, tax, total,
+                 credit_applied, amount, currency, period_start, period_end, finalized_at, finalizes_at),
      items_taken as (
        update billing.subscription_items it set invoice_id = invoiced.id
          from invoiced join input on input.subscription_id = invoiced.subscription_id
@@ -107,8 +136,15 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<W
      recorded as (
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
-         from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
-     select id, subscription_id, finalizes_at from invoiced`,
-    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString(), DEFAULT_SETTINGS.invoicing.draft_hours],
+         from (select * from created_events union all select * from other_events
+               union all ${finalizedEventsSql("(select * from invoiced where status <> 'draft')")}) as y(m, e, t, d, at))
+     select id, subscription_id, status, number, finalizes_at from invoiced`,
+    [
+      JSON.stringify(invoices),
+      JSON.stringify(advances),
+      JSON.stringify(events),
+      now.toISOString(),
+      JSON.stringify(DEFAULT_SETTINGS.business),
+    ],
   );
 }
