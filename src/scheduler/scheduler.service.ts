@@ -49,12 +49,12 @@ export interface SchedulerDeps {
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriods`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Six statements at most whatever the batch size: the claim (and its customers'
+ * once, in order. Five statements at most whatever the batch size: the claim (and its customers'
  * lock), the batch's tax context (`loadTaxContexts`, skipped when nothing in the batch can be
- * taxed), then `writePeriodInvoices`: the invoices' settings and prefixes, the subscriptions
- * advanced with the customers' credit and the events of creation, the numbers of the invoices
- * finalized as they are written (skipped when every one is kept a draft), and the invoices with
- * their events. An invoice not kept as a draft is written once, final.
+ * taxed), then `writePeriodInvoices`: the subscriptions advanced with the customers' credit and
+ * the events of creation, the numbers of the invoices finalized as they are written (skipped when
+ * every one is kept a draft), and the invoices with their events. An invoice not kept as a draft
+ * is written once, final.
  */
 async function invoiceBatch(
   tx: Sql,

@@ -4,6 +4,7 @@ import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
+import type { InvoicingSettings } from '../../settings/merchant-settings.entity.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
 
 /** A batch's rows, each with its billing time `at` (a test clock's for a subscription on one). */
@@ -28,7 +29,7 @@ export interface IssuedInvoice {
   draft_hours: number;
 }
 
-/** A period invoice to write: only periods not invoiced yet (`loadInvoicingContext`). */
+/** A period invoice to write: only periods not invoiced yet (`writeBatchAdvance`). */
 export type PeriodInvoiceToWrite = InvoiceBatch['invoices'][number] & IssuedInvoice;
 
 /** An invoice the batch wrote. */
@@ -46,20 +47,40 @@ const INPUT_SQL = `json_to_recordset($1::json) as x(id uuid, number text, draft_
   currency text, dunning text, at timestamptz, lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint,
   item_ids text, tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)`;
 
+/** An invoice the batch is about to write, with what its finalization needs to know. */
+export interface InvoiceToIssue {
+  id: string;
+  /** The merchant's stored invoicing settings (null: none stored; `settingsOf` fills the defaults). */
+  invoicing: Partial<InvoicingSettings> | null;
+  /** The customer's own prefix, for per-customer numbering (null without a customer). */
+  customer_prefix: string | null;
+}
+
 /**
  * The first write of a scheduler batch, one statement, before its invoices' numbers are taken (so
  * that another batch waiting for the same number sequence waits only for the second); it writes
- * no invoice: the subscriptions advanced, the credit the invoices
- * of customers' subscriptions use taken off those customers (locked by the claim), and the events
- * of the invoices' creation (`invoice.created`) and of the subscriptions (as advanced here). The
- * invoices are written next, in the same transaction (`writeBatchInvoices`), with the ids given
- * here. The rows travel as one JSON document each (`json_to_recordset`): serialised natively,
- * where the driver's array parameters cost several microseconds per element in JavaScript.
+ * no invoice. A period invoiced already is left out (its subscription is locked since the claim,
+ * and only a batch that claimed it writes its period invoices, so it stays so until the second
+ * write). Written: the subscriptions advanced, the credit the invoices of customers'
+ * subscriptions use taken off those customers (locked by the claim), and the events of the
+ * invoices' creation (`invoice.created`) and of the subscriptions (as advanced here). Answers
+ * the invoices to write, each with its merchant's invoicing settings and its customer's prefix
+ * (the customers are locked since the claim: the prefix cannot change before the commit). They
+ * are written next, in the same transaction (`writeBatchInvoices`), with the ids given here.
+ * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where
+ * the driver's array parameters cost several microseconds per element in JavaScript.
  */
-export async function writeBatchAdvance(tx: Sql, batch: InvoiceBatch, invoices: PeriodInvoiceToWrite[]): Promise<void> {
+export async function writeBatchAdvance(
+  tx: Sql,
+  batch: InvoiceBatch,
+  invoices: (InvoiceBatch['invoices'][number] & { id: string })[],
+): Promise<InvoiceToIssue[]> {
   const { advances, events, now } = batch;
-  await tx.query(
-    `with input as (select * from ${INPUT_SQL}),
+  return tx.query<InvoiceToIssue>(
+    `with input as (
+       select * from ${INPUT_SQL}
+        where not exists (select 1 from billing.invoices i
+                           where i.subscription_id = x.subscription_id and i.period_start = x.period_start::timestamptz and i.kind = 'period')),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
@@ -91,10 +112,15 @@ export async function writeBatchAdvance(tx: Sql, batch: InvoiceBatch, invoices: 
      other_events as (
        select x.merchant_id, x.environment, x.type, x.data || jsonb_build_object('subscription', ${subscriptionJsonSql('a')}), x.at
          from json_to_recordset($3::json) as x(merchant_id uuid, environment text, type text, data jsonb, at timestamptz, subscription_id uuid)
-         join advanced a on a.id = x.subscription_id)
-     insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
-     select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
-       from (select * from created_events union all select * from other_events) as y(m, e, t, d, at)`,
+         join advanced a on a.id = x.subscription_id),
+     recorded as (
+       insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+       select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
+         from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
+     select input.id, ms.invoicing, c.invoice_prefix as customer_prefix
+       from input
+       left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
+       left join billing.customers c on c.id = input.customer_id`,
     [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
   );
 }
