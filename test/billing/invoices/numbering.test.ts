@@ -69,6 +69,42 @@ describe('numbers as invoices are written (no drafts, the default)', () => {
     });
   });
 
+  it('(g) written finalized is finalized as a draft is: the customer’s number, bill_to, seller and the same events', async () => {
+    const s = await scaffold(app, { merchant: 'Final as written', clock: T0 });
+    await setInvoicing(s.api, { numbering: 'customer', invoice_prefix: 'G-' });
+    expect((await s.api.put('/settings/business', { legal_name: 'Final Pty Ltd', email: 'billing@final.example' })).status).toBe(200);
+    const customer = await s.api.post('/customers', { name: 'Acme', email: 'acme@example.com', invoice_prefix: 'ACME' });
+    expect(customer.status, customer.text).toBe(201);
+    const customerId = customer.body.response.id;
+    // Written finalized by the scheduler's batch (no drafts)…
+    const written = await s.start({ customer_id: customerId });
+    await settle(s.api, s.clock.id);
+    // …and a draft of the same customer (drafts on), finalized by POST /invoices/{id}/finalize.
+    await setInvoicing(s.api, { draft_hours: 24 });
+    const drafted = await s.start({ customer_id: customerId });
+    await settle(s.api, s.clock.id);
+    const draft = (await invoicesOf(s.api, drafted.id))[0] as any;
+    expect(draft).toMatchObject({ status: 'draft', number: null, bill_to: null, seller: null });
+    expect((await s.api.post(`/invoices/${draft.id}/finalize`)).status).toBe(200);
+    await settle(s.api, s.clock.id);
+    const [a, b] = await Promise.all([written, drafted].map(async (sub) => (await invoicesOf(s.api, sub.id))[0] as any));
+    expect([a.number, b.number]).toEqual(['G-ACME-0001', 'G-ACME-0002']);
+    expect(a.bill_to).toMatchObject({ customer_id: customerId, name: 'Acme', email: 'acme@example.com' });
+    expect(a.seller).toMatchObject({ legal_name: 'Final Pty Ltd', email: 'billing@final.example', tax_id: null });
+    expect(b.bill_to).toEqual(a.bill_to);
+    expect(b.seller).toEqual(a.seller);
+    expect(a).toMatchObject({ status: 'paid', finalized_at: T0, finalizes_at: null });
+    // The same events, each once, and the same fields in invoice.finalized.
+    const typesOf = async (id: string) =>
+      (await db.query(`select type from billing.events where data->>'invoice_id' = $1 order by type`, [id])).rows.map((r) => r.type);
+    expect(await typesOf(a.id)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
+    expect(await typesOf(b.id)).toEqual(await typesOf(a.id));
+    const finalized = await eventsOf(s.api, 'invoice.finalized');
+    const [ea, eb] = [a, b].map((inv) => finalized.find((e) => e.data.invoice_id === inv.id)!.data);
+    expect(Object.keys(ea!).sort()).toEqual(Object.keys(eb!).sort());
+    expect(ea).toMatchObject({ number: 'G-ACME-0001', customer_id: customerId, status: 'open', finalized_at: T0 });
+  });
+
   it('an invoice of its own (invoice_now) is numbered from the same sequence, after the period invoice', async () => {
     const s = await scaffold(app, { merchant: 'Numbers now', clock: T0, subscribe: true });
     const res = await s.api.post(`/subscriptions/${s.sub.id}/items`, { description: 'Setup', amount: 700, invoice_now: true });
