@@ -29,13 +29,14 @@ export interface Finalized {
 }
 
 /**
- * The one finalization every invoice goes through (a scheduler batch at once, the draft sweep,
- * `POST /invoices/{id}/finalize`, an invoice of its own charged now), inside the caller's
- * transaction, in three statements whatever the count: lock and read the drafts, take their
- * numbers (`takeNumbers`: the sequences move in this transaction, so a rollback or a crash before
- * the commit gives the numbers back), write the numbers, snapshots, status and events. Numbers go
- * in creation order within each sequence. Every target must be a draft (409 otherwise); the
- * caller hands the `open` ones to the charge queue after its commit.
+ * The one finalization of a draft (the draft sweep, `POST /invoices/{id}/finalize`, an invoice of
+ * its own charged now), inside the caller's transaction, in three statements whatever the count:
+ * lock and read the drafts, take their numbers (`numberInvoices`: the sequences move in this
+ * transaction, so a rollback or a crash before the commit gives the numbers back), write the
+ * numbers, snapshots, status and events (`writeFinalized`). Numbers go in creation order within
+ * each sequence. Every target must be a draft (409 otherwise); the caller hands the `open` ones
+ * to the charge queue after its commit. A scheduler invoice its merchant keeps no draft of is
+ * written finalized instead, with the same numbers, columns and events (`writePeriodInvoices`).
  */
 export async function finalizeInvoices(tx: Sql, targets: FinalizeTarget[], options: FinalizeOptions): Promise<Finalized[]> {
   if (targets.length === 0) return [];

@@ -4,7 +4,7 @@ import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
-import type { InvoicingSettings } from '../../settings/merchant-settings.entity.ts';
+import type { NumberingSubject } from '../../invoices/finalize/invoice-numbers.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
 
 /** A batch's rows, each with its billing time `at` (a test clock's for a subscription on one). */
@@ -47,14 +47,8 @@ const INPUT_SQL = `json_to_recordset($1::json) as x(id uuid, number text, draft_
   currency text, dunning text, at timestamptz, lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint,
   item_ids text, tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)`;
 
-/** An invoice the batch is about to write, with what its finalization needs to know. */
-export interface InvoiceToIssue {
-  id: string;
-  /** The merchant's stored invoicing settings (null: none stored; `settingsOf` fills the defaults). */
-  invoicing: Partial<InvoicingSettings> | null;
-  /** The customer's own prefix, for per-customer numbering (null without a customer). */
-  customer_prefix: string | null;
-}
+/** An invoice the batch is about to write, with what its number is made of (its merchant's invoicing settings, its customer's prefix). */
+export type InvoiceToIssue = Pick<NumberingSubject, 'id' | 'invoicing' | 'customer_prefix'>;
 
 /**
  * The first write of a scheduler batch, one statement, before its invoices' numbers are taken (so
