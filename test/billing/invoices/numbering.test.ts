@@ -10,6 +10,8 @@ import { createOrm } from '../../../src/platform/database.ts';
 import { allEntities } from '../../../src/entities.ts';
 import { finalizeInvoices } from '../../../src/billing/invoices/finalize/finalize-invoices.ts';
 import type { Sql } from '../../../src/platform/sql.ts';
+import { schedulerDeps } from '../../../src/composition/roles.ts';
+import { runSchedulerTick } from '../../../src/scheduler/scheduler.service.ts';
 
 // Invoice numbers (issue 25): every invoice gets its number when it is finalized, from a gap-free
 // sequence per merchant and environment (or per customer), in the transaction that finalizes it.
@@ -103,6 +105,25 @@ describe('numbers as invoices are written (no drafts, the default)', () => {
     const [ea, eb] = [a, b].map((inv) => finalized.find((e) => e.data.invoice_id === inv.id)!.data);
     expect(Object.keys(ea!).sort()).toEqual(Object.keys(eb!).sort());
     expect(ea).toMatchObject({ number: 'G-ACME-0001', customer_id: customerId, status: 'open', finalized_at: T0 });
+  });
+
+  it('a period invoiced already is not written again and takes no number; its subscription still advances', async () => {
+    const s = await scaffold(app, { merchant: 'Invoiced already', clock: T0, subscribe: true });
+    const [first] = (await invoicesOf(s.api, s.sub.id)) as any[];
+    const m = await merchantOf(db, first.id);
+    expect(await sequencesOf(db, m)).toEqual({ '': 1 });
+    const state = async () =>
+      (await db.query('select next_period_index, next_charge_at from billing.subscriptions where id = $1', [s.sub.id])).rows[0];
+    const advanced = await state();
+    // Due again for the period it was invoiced for (as if its advance had been lost).
+    await db.query('update billing.subscriptions set next_period_index = next_period_index - 1, next_charge_at = $2 where id = $1', [
+      s.sub.id,
+      first.period_start,
+    ]);
+    await runSchedulerTick(schedulerDeps(app.runtime));
+    expect((await invoicesOf(s.api, s.sub.id)).map((i: any) => i.id)).toEqual([first.id]);
+    expect(await sequencesOf(db, m)).toEqual({ '': 1 });
+    expect(await state()).toEqual(advanced);
   });
 
   it('an invoice of its own (invoice_now) is numbered from the same sequence, after the period invoice', async () => {
