@@ -8,12 +8,11 @@ import {
   claimDueSubscriptions,
   loadTaxContexts,
   finalizeDueDrafts,
-  finalizeInvoices,
   notifyExpiringCards,
   relayEvents,
   stillDue,
   taxSubjectOf,
-  writeInvoiceBatch,
+  writePeriodInvoices,
   type FinalizeHooks,
   type InvoiceBatch,
 } from '../billing/billing-jobs.ts';
@@ -52,10 +51,12 @@ export interface SchedulerDeps {
  * One batch, in one transaction: claim, invoice the period that began, advance each
  * subscription by one period (the period rule, `advancePeriods`). A subscription several periods
  * behind stays due and is claimed again by the next batch, so every missed period is invoiced
- * once, in order. Six statements at most whatever the batch size: the claim (and its customers'
+ * once, in order. Five statements at most whatever the batch size: the claim (and its customers'
  * lock), the batch's tax context (`loadTaxContexts`, skipped when nothing in the batch can be
- * taxed), the invoices, the subscriptions and the events together (`writeInvoiceBatch`), then the
- * finalization of the invoices not kept as drafts (`finalizeInvoices`: read, numbers, write).
+ * taxed), then `writePeriodInvoices`: the subscriptions advanced with the customers' credit and
+ * the events of creation, the numbers of the invoices finalized as they are written (skipped when
+ * every one is kept a draft), and the invoices with their events. An invoice not kept as a draft
+ * is written once, final.
  */
 async function invoiceBatch(
   tx: Sql,
@@ -94,16 +95,10 @@ async function invoiceBatch(
     ),
     now,
   };
-  const created = await writeInvoiceBatch(tx, batch);
-  // Invoices of merchants that keep no drafts are final as they are written: numbered, snapshotted
-  // and owed in this transaction (the one finalization); drafts wait for the draft sweep.
-  const atOf = new Map(batch.invoices.map((inv) => [inv.subscription_id, inv.at]));
-  const finalized = await finalizeInvoices(
-    tx,
-    created.filter((inv) => inv.finalizes_at === null).map((inv) => ({ id: inv.id, at: atOf.get(inv.subscription_id)! })),
-    { now, locked: true, hooks: deps.finalizeHooks },
-  );
-  const owed = finalized.filter((inv) => inv.status === 'open');
+  // Invoices of merchants that keep no drafts are written final: numbered, snapshotted and owed in
+  // this transaction (the one finalization's numbers and columns); drafts wait for the draft sweep.
+  const written = await writePeriodInvoices(tx, batch, deps.finalizeHooks);
+  const owed = written.filter((inv) => inv.status === 'open');
   return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
 }
 

@@ -56,8 +56,27 @@ async function sequenceLocked(m: { merchant_id: string; environment: string }): 
   }
 }
 
+/**
+ * The table locks on billing.invoices held by the session that has taken numbers in an open
+ * transaction (the one holding a row of billing.number_sequences written): `RowExclusiveLock` once
+ * it has written an invoice, `AccessShareLock` once it has read them.
+ */
+async function invoiceLocksOfNumberingSession(): Promise<string[]> {
+  const r = await db.query<{ mode: string }>(
+    `select l.mode from pg_locks l
+      where l.relation = 'billing.invoices'::regclass
+        and l.pid in (select pid from pg_locks where relation = 'billing.number_sequences'::regclass and mode = 'RowExclusiveLock'
+                        and pid <> pg_backend_pid())
+      order by l.mode`,
+  );
+  return r.rows.map((row) => row.mode);
+}
+
 /** Starts a scheduler child killed at `finalize:numbered`, waits until it hangs there, checks what is (not) visible, and SIGKILLs it. */
-async function killBetweenNumbersAndCommit(m: { merchant_id: string; environment: string }, numberedBefore: number): Promise<string[]> {
+async function killBetweenNumbersAndCommit(
+  m: { merchant_id: string; environment: string },
+  numberedBefore: number,
+): Promise<{ held: string[]; invoiceLocks: string[] }> {
   const child = startRecurChild(app.config, { roles: 'scheduler', killAt: 'finalize:numbered' });
   children.push(child);
   await child.ready();
@@ -68,12 +87,13 @@ async function killBetweenNumbersAndCommit(m: { merchant_id: string; environment
   // The numbers are taken inside the child's open transaction: the row is locked, its committed value unchanged.
   expect(await sequenceLocked(m)).toBe(true);
   expect(await sequencesOf(db, m)).toEqual({ '': numberedBefore });
+  const invoiceLocks = await invoiceLocksOfNumberingSession();
   await child.kill();
   // PostgreSQL ends the dead process's session and rolls its transaction back, releasing the row.
   await waitFor(async () => !(await sequenceLocked(m)), { message: 'the killed scheduler’s transaction to end', timeout: 30_000 });
   expect(await sequencesOf(db, m)).toEqual({ '': numberedBefore });
   expect(await numbersOf(db, m)).toEqual(expectedNumbers(numberedBefore));
-  return held;
+  return { held, invoiceLocks };
 }
 
 /** A fresh scheduler and worker process (a restart) runs until every invoice of the merchant is paid. */
@@ -120,7 +140,7 @@ describe('a scheduler killed between taking numbers and its commit', () => {
 
     // 1. The draft sweep: the other three drafts fall due; the sweep numbers them and dies before its commit.
     expect((await api.post(`/test_clocks/${clock.id}/advance`, { frozen_time: iso(T0 + 25 * 3_600_000) })).status).toBe(200);
-    const swept = await killBetweenNumbersAndCommit(m, 2);
+    const { held: swept } = await killBetweenNumbersAndCommit(m, 2);
     expect([...swept].sort()).toEqual(
       drafts
         .slice(2)
@@ -141,13 +161,16 @@ describe('a scheduler killed between taking numbers and its commit', () => {
     expect(await sequencesOf(db, m)).toEqual({ '': 5 });
 
     // 2. A scheduler batch that finalizes as it writes (drafts off): the next periods fall due; the
-    // batch writes and numbers them and dies before its commit, so nothing of it stands.
+    // batch numbers them, before it writes them, and dies before its commit, so nothing of it stands.
     await setInvoicing(api, { draft_hours: 0 });
     expect((await api.post(`/test_clocks/${clock.id}/advance`, { frozen_time: iso(Date.parse('2027-06-01T09:00:00.000Z')) })).status).toBe(
       200,
     );
-    const batch = await killBetweenNumbersAndCommit(m, 5);
+    const { held: batch, invoiceLocks } = await killBetweenNumbersAndCommit(m, 5);
     expect(batch).toHaveLength(5);
+    // Numbered before the insert: the batch has read invoices (whether the periods are invoiced) and written none yet.
+    expect(invoiceLocks).toContain('AccessShareLock');
+    expect(invoiceLocks).not.toContain('RowExclusiveLock');
     expect((await db.query(`select count(*)::int as n from billing.invoices where id = any($1::uuid[])`, [batch])).rows[0].n).toBe(0);
     await restartUntilPaid(m, 10);
     expect(await numbersOf(db, m)).toEqual(expectedNumbers(10));

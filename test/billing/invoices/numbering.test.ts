@@ -10,6 +10,8 @@ import { createOrm } from '../../../src/platform/database.ts';
 import { allEntities } from '../../../src/entities.ts';
 import { finalizeInvoices } from '../../../src/billing/invoices/finalize/finalize-invoices.ts';
 import type { Sql } from '../../../src/platform/sql.ts';
+import { schedulerDeps } from '../../../src/composition/roles.ts';
+import { runSchedulerTick } from '../../../src/scheduler/scheduler.service.ts';
 
 // Invoice numbers (issue 25): every invoice gets its number when it is finalized, from a gap-free
 // sequence per merchant and environment (or per customer), in the transaction that finalizes it.
@@ -67,6 +69,61 @@ describe('numbers as invoices are written (no drafts, the default)', () => {
       currency: 'AUD',
       finalized_at: T0,
     });
+  });
+
+  it('(g) written finalized is finalized as a draft is: the customer’s number, bill_to, seller and the same events', async () => {
+    const s = await scaffold(app, { merchant: 'Final as written', clock: T0 });
+    await setInvoicing(s.api, { numbering: 'customer', invoice_prefix: 'G-' });
+    expect((await s.api.put('/settings/business', { legal_name: 'Final Pty Ltd', email: 'billing@final.example' })).status).toBe(200);
+    const customer = await s.api.post('/customers', { name: 'Acme', email: 'acme@example.com', invoice_prefix: 'ACME' });
+    expect(customer.status, customer.text).toBe(201);
+    const customerId = customer.body.response.id;
+    // Written finalized by the scheduler's batch (no drafts)…
+    const written = await s.start({ customer_id: customerId });
+    await settle(s.api, s.clock.id);
+    // …and a draft of the same customer (drafts on), finalized by POST /invoices/{id}/finalize.
+    await setInvoicing(s.api, { draft_hours: 24 });
+    const drafted = await s.start({ customer_id: customerId });
+    await settle(s.api, s.clock.id);
+    const draft = (await invoicesOf(s.api, drafted.id))[0] as any;
+    expect(draft).toMatchObject({ status: 'draft', number: null, bill_to: null, seller: null });
+    expect((await s.api.post(`/invoices/${draft.id}/finalize`)).status).toBe(200);
+    await settle(s.api, s.clock.id);
+    const [a, b] = await Promise.all([written, drafted].map(async (sub) => (await invoicesOf(s.api, sub.id))[0] as any));
+    expect([a.number, b.number]).toEqual(['G-ACME-0001', 'G-ACME-0002']);
+    expect(a.bill_to).toMatchObject({ customer_id: customerId, name: 'Acme', email: 'acme@example.com' });
+    expect(a.seller).toMatchObject({ legal_name: 'Final Pty Ltd', email: 'billing@final.example', tax_id: null });
+    expect(b.bill_to).toEqual(a.bill_to);
+    expect(b.seller).toEqual(a.seller);
+    expect(a).toMatchObject({ status: 'paid', finalized_at: T0, finalizes_at: null });
+    // The same events, each once, and the same fields in invoice.finalized.
+    const typesOf = async (id: string) =>
+      (await db.query(`select type from billing.events where data->>'invoice_id' = $1 order by type`, [id])).rows.map((r) => r.type);
+    expect(await typesOf(a.id)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
+    expect(await typesOf(b.id)).toEqual(await typesOf(a.id));
+    const finalized = await eventsOf(s.api, 'invoice.finalized');
+    const [ea, eb] = [a, b].map((inv) => finalized.find((e) => e.data.invoice_id === inv.id)!.data);
+    expect(Object.keys(ea!).sort()).toEqual(Object.keys(eb!).sort());
+    expect(ea).toMatchObject({ number: 'G-ACME-0001', customer_id: customerId, status: 'open', finalized_at: T0 });
+  });
+
+  it('a period invoiced already is not written again and takes no number; its subscription still advances', async () => {
+    const s = await scaffold(app, { merchant: 'Invoiced already', clock: T0, subscribe: true });
+    const [first] = (await invoicesOf(s.api, s.sub.id)) as any[];
+    const m = await merchantOf(db, first.id);
+    expect(await sequencesOf(db, m)).toEqual({ '': 1 });
+    const state = async () =>
+      (await db.query('select next_period_index, next_charge_at from billing.subscriptions where id = $1', [s.sub.id])).rows[0];
+    const advanced = await state();
+    // Due again for the period it was invoiced for (as if its advance had been lost).
+    await db.query('update billing.subscriptions set next_period_index = next_period_index - 1, next_charge_at = $2 where id = $1', [
+      s.sub.id,
+      first.period_start,
+    ]);
+    await runSchedulerTick(schedulerDeps(app.runtime));
+    expect((await invoicesOf(s.api, s.sub.id)).map((i: any) => i.id)).toEqual([first.id]);
+    expect(await sequencesOf(db, m)).toEqual({ '': 1 });
+    expect(await state()).toEqual(advanced);
   });
 
   it('an invoice of its own (invoice_now) is numbered from the same sequence, after the period invoice', async () => {

@@ -1,10 +1,10 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { iso } from '../../../platform/time.ts';
 import { BillingErrors } from '../../errors.ts';
-import { formatNumber, takeNumbers, type NumberClaim } from '../../numbering/take-numbers.ts';
-import { DEFAULT_SETTINGS, settingsOf } from '../../settings/settings.ts';
+import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import type { FinalizeHooks } from './finalize-hooks.ts';
-import { lockForFinalize, type FinalizingRow } from './sql/lock-for-finalize.ts';
+import { numberInvoices } from './invoice-numbers.ts';
+import { lockForFinalize } from './sql/lock-for-finalize.ts';
 import { writeFinalized, type Numbered } from './sql/write-finalized.ts';
 
 /** An invoice to finalize, and its billing time (a test clock's where its subscription has one). */
@@ -28,25 +28,15 @@ export interface Finalized {
   amount: number;
 }
 
-/** The sequence an invoice takes its number from, and how the number is printed. */
-function sequenceOf(row: FinalizingRow): { claim: Omit<NumberClaim, 'count'>; prefix: string; width: number } {
-  const { invoicing } = settingsOf({ invoicing: row.invoicing, business: null, tax: null });
-  const base = { merchantId: row.merchant_id, environment: row.environment, kind: 'invoice' as const };
-  // Per-customer numbering for an invoice with a customer; the merchant's sequence otherwise.
-  if (invoicing.numbering === 'customer' && row.customer_id !== null && row.customer_prefix !== null) {
-    return { claim: { ...base, scope: row.customer_id }, prefix: `${invoicing.invoice_prefix}${row.customer_prefix}-`, width: 4 };
-  }
-  return { claim: { ...base, scope: '' }, prefix: invoicing.invoice_prefix, width: 6 };
-}
-
 /**
- * The one finalization every invoice goes through (a scheduler batch at once, the draft sweep,
- * `POST /invoices/{id}/finalize`, an invoice of its own charged now), inside the caller's
- * transaction, in three statements whatever the count: lock and read the drafts, take their
- * numbers (`takeNumbers`: the sequences move in this transaction, so a rollback or a crash before
- * the commit gives the numbers back), write the numbers, snapshots, status and events. Numbers go
- * in creation order within each sequence. Every target must be a draft (409 otherwise); the
- * caller hands the `open` ones to the charge queue after its commit.
+ * The one finalization of a draft (the draft sweep, `POST /invoices/{id}/finalize`, an invoice of
+ * its own charged now), inside the caller's transaction, in three statements whatever the count:
+ * lock and read the drafts, take their numbers (`numberInvoices`: the sequences move in this
+ * transaction, so a rollback or a crash before the commit gives the numbers back), write the
+ * numbers, snapshots, status and events (`writeFinalized`). Numbers go in creation order within
+ * each sequence. Every target must be a draft (409 otherwise); the caller hands the `open` ones
+ * to the charge queue after its commit. A scheduler invoice its merchant keeps no draft of is
+ * written finalized instead, with the same numbers, columns and events (`writePeriodInvoices`).
  */
 export async function finalizeInvoices(tx: Sql, targets: FinalizeTarget[], options: FinalizeOptions): Promise<Finalized[]> {
   if (targets.length === 0) return [];
@@ -56,24 +46,8 @@ export async function finalizeInvoices(tx: Sql, targets: FinalizeTarget[], optio
   if (refused) throw BillingErrors.conflict(`Invoice ${refused.id} is ${refused.status}; only a draft can be finalized`);
   if (rows.length !== at.size) throw new Error(`finalize: ${at.size - rows.length} of ${at.size} invoices do not exist`);
   rows.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : 1));
-  const planned = rows.map((row) => ({ row, ...sequenceOf(row) }));
-  const key = (c: Omit<NumberClaim, 'count'>) => `${c.merchantId}|${c.environment}|${c.kind}|${c.scope}`;
-  const counts = new Map<string, NumberClaim>();
-  for (const p of planned) {
-    const k = key(p.claim);
-    counts.set(k, { ...p.claim, count: (counts.get(k)?.count ?? 0) + 1 });
-  }
-  const next = new Map((await takeNumbers(tx, [...counts.values()])).map((t) => [key(t), t.first]));
-  const numbered: Numbered[] = planned.map((p) => {
-    const k = key(p.claim);
-    const value = next.get(k)!;
-    next.set(k, value + 1);
-    return { id: p.row.id, number: formatNumber(p.prefix, value, p.width), at: at.get(p.row.id)! };
-  });
-  await options.hooks?.at(
-    'numbered',
-    numbered.map((n) => n.id),
-  );
+  const numbers = await numberInvoices(tx, rows, options.hooks);
+  const numbered: Numbered[] = rows.map((row, i) => ({ id: row.id, number: numbers[i]!, at: at.get(row.id)! }));
   const written = await writeFinalized(tx, numbered, DEFAULT_SETTINGS.business, options.now);
   // Every invoice was a locked draft: anything else is a bug, and the throw rolls the numbers back.
   if (written.length !== numbered.length) throw new Error(`finalize: wrote ${written.length} of ${numbered.length} invoices`);

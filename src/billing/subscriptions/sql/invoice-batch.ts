@@ -1,8 +1,10 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
+import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize/sql/finalized-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
+import type { NumberingSubject } from '../../invoices/finalize/invoice-numbers.ts';
 import type { PeriodAdvance, PeriodInvoiceRow } from '../period-advance.ts';
 
 /** A batch's rows, each with its billing time `at` (a test clock's for a subscription on one). */
@@ -16,60 +18,63 @@ export interface InvoiceBatch {
   now: Date;
 }
 
-/** An invoice the batch wrote: a draft, to be finalized in the batch's transaction when `finalizes_at` is null. */
+/**
+ * How an invoice of the batch is issued: its id, and either its number, taken in this transaction
+ * (`numberInvoices`), when it is written finalized, or the hours it stays a draft.
+ */
+export interface IssuedInvoice {
+  id: string;
+  number: string | null;
+  /** Hours it stays a draft (its merchant's `draft_hours`); 0 with a number. */
+  draft_hours: number;
+}
+
+/** A period invoice to write: only periods not invoiced yet (`writeBatchAdvance`). */
+export type PeriodInvoiceToWrite = InvoiceBatch['invoices'][number] & IssuedInvoice;
+
+/** An invoice the batch wrote. */
 export interface WrittenInvoice {
   id: string;
   subscription_id: string;
-  /** When the draft is finalized (the merchant keeps drafts `draft_hours`); null: at once, by the caller. */
+  /** `draft` (until `finalizes_at`, by the draft sweep), or finalized as written: `open`, `paid` when it owes 0. */
+  status: 'draft' | 'open' | 'paid';
+  number: string | null;
   finalizes_at: string | null;
 }
 
+const INPUT_SQL = `json_to_recordset($1::json) as x(id uuid, number text, draft_hours int, merchant_id uuid, environment text,
+  subscription_id uuid, customer_id uuid, plan_id uuid, period_index int, period_start text, period_end timestamptz, amount bigint,
+  currency text, dunning text, at timestamptz, lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint,
+  item_ids text, tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)`;
+
+/** An invoice the batch is about to write, with what its number is made of (its merchant's invoicing settings, its customer's prefix). */
+export type InvoiceToIssue = Pick<NumberingSubject, 'id' | 'invoicing' | 'customer_prefix'>;
+
 /**
- * The write of one scheduler batch, one statement: the period invoices (unique on subscription
- * and period start, so a period is invoiced once), the one-off items they took, the owed invoices
- * of completed subscriptions voided, the subscriptions advanced, the credit the invoices of
- * customers' subscriptions used taken off those customers (locked by the claim), and every event
- * (`invoice.created`, the subscription events with the subscription as advanced). Every invoice
- * is written as a draft: one whose merchant keeps drafts (`draft_hours` > 0) gets `finalizes_at`
- * (its billing time plus those hours) and waits for the draft sweep; the others the caller
- * finalizes in the same transaction (`finalizeInvoices`), as Recur always issued them. The rows
- * travel as one JSON document each (`json_to_recordset`): serialised natively, where the driver's
- * array parameters cost several microseconds per element in JavaScript.
+ * The first write of a scheduler batch, one statement, before its invoices' numbers are taken (so
+ * that another batch waiting for the same number sequence waits only for the second); it writes
+ * no invoice. A period invoiced already is left out (its subscription is locked since the claim,
+ * and only a batch that claimed it writes its period invoices, so it stays so until the second
+ * write). Written: the subscriptions advanced, the credit the invoices of customers'
+ * subscriptions use taken off those customers (locked by the claim), and the events of the
+ * invoices' creation (`invoice.created`) and of the subscriptions (as advanced here). Answers
+ * the invoices to write, each with its merchant's invoicing settings and its customer's prefix
+ * (the customers are locked since the claim: the prefix cannot change before the commit). They
+ * are written next, in the same transaction (`writeBatchInvoices`), with the ids given here.
+ * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where
+ * the driver's array parameters cost several microseconds per element in JavaScript.
  */
-export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<WrittenInvoice[]> {
-  const { invoices, advances, events, now } = batch;
-  return tx.query<WrittenInvoice>(
+export async function writeBatchAdvance(
+  tx: Sql,
+  batch: InvoiceBatch,
+  invoices: (InvoiceBatch['invoices'][number] & { id: string })[],
+): Promise<InvoiceToIssue[]> {
+  const { advances, events, now } = batch;
+  return tx.query<InvoiceToIssue>(
     `with input as (
-       select * from json_to_recordset($1::json) as x(merchant_id uuid, environment text, subscription_id uuid, customer_id uuid, plan_id uuid,
-         period_index int, period_start text, period_end timestamptz, amount bigint, currency text, dunning text, at timestamptz,
-         lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint, item_ids text,
-         tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)),
-     invoiced as (
-       insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
-           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
-           customer_id, tax, tax_breakdown, reverse_charge, tax_note)
-       select gen_random_uuid(), input.merchant_id, input.environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
-              amount, currency, 'draft', 0, dunning::jsonb, $4, $4, lines::jsonb, subtotal, discount, credit_applied, total,
-              case when h.draft_hours > 0 then at + make_interval(hours => h.draft_hours) end,
-              input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note
-         from input
-         left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
-         cross join lateral (select coalesce((ms.invoicing->>'draft_hours')::int, $5::int) as draft_hours) h
-       on conflict (subscription_id, period_start) where kind = 'period' do nothing
-       returning id, subscription_id, merchant_id, environment, amount, currency, finalizes_at),
-     items_taken as (
-       update billing.subscription_items it set invoice_id = invoiced.id
-         from invoiced join input on input.subscription_id = invoiced.subscription_id
-        where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
-     -- A completed subscription is collected no more, as a cancelled one: what it still owes is void.
-     ${voidOwedInvoicesSql({
-       name: 'completed_void',
-       from: 'json_to_recordset($2::json) as c(id uuid, status text, at timestamptz)',
-       where: `c.status = 'completed' and i.subscription_id = c.id`,
-       reason: `'subscription_completed'`,
-       at: 'c.at',
-       now: '$4',
-     })},
+       select * from ${INPUT_SQL}
+        where not exists (select 1 from billing.invoices i
+                           where i.subscription_id = x.subscription_id and i.period_start = x.period_start::timestamptz and i.kind = 'period')),
      advanced as (
        update billing.subscriptions s set plan_id = u.plan_id, next_plan_id = null, status = u.status, anchor_at = u.anchor_at,
            next_period_index = u.next_period_index, current_period_start = coalesce(u.current_period_start, s.current_period_start),
@@ -87,18 +92,16 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<W
         where s.id = u.id
         returning s.*),
      -- The customers' rows are locked since the claim: their balance is the one the batch was planned
-     -- from, and what its invoices written applied (credit used once: advancePeriods) comes off it.
+     -- from, and what its invoices apply (credit used once: advancePeriods) comes off it.
      credit_used as (
        update billing.customers c set credit_balance = c.credit_balance - used.amount
-         from (select input.customer_id, sum(input.credit_applied) as amount
-                 from invoiced join input on input.subscription_id = invoiced.subscription_id
-                where input.customer_id is not null group by input.customer_id) used
+         from (select customer_id, sum(credit_applied) as amount from input where customer_id is not null group by customer_id) used
         where c.id = used.customer_id and used.amount > 0),
      created_events as (
-       select invoiced.merchant_id, invoiced.environment, 'invoice.created' as type,
-              jsonb_build_object('invoice_id', invoiced.id, 'subscription_id', invoiced.subscription_id, 'amount', invoiced.amount,
-                                 'currency', invoiced.currency, 'period_start', input.period_start) as data, input.at
-         from invoiced join input on input.subscription_id = invoiced.subscription_id),
+       select merchant_id, environment, 'invoice.created' as type,
+              jsonb_build_object('invoice_id', id, 'subscription_id', subscription_id, 'amount', amount, 'currency', currency,
+                                 'period_start', period_start) as data, at
+         from input),
      -- Subscription events carry the subscription as the API shows it, as advanced here.
      other_events as (
        select x.merchant_id, x.environment, x.type, x.data || jsonb_build_object('subscription', ${subscriptionJsonSql('a')}), x.at
@@ -108,7 +111,70 @@ export async function writeInvoiceBatch(tx: Sql, batch: InvoiceBatch): Promise<W
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, ${eventDataSql('t', 'd')}, at, ${bornRelayedSql('m', 'e', 't')}
          from (select * from created_events union all select * from other_events) as y(m, e, t, d, at))
-     select id, subscription_id, finalizes_at from invoiced`,
-    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString(), DEFAULT_SETTINGS.invoicing.draft_hours],
+     select input.id, ms.invoicing, c.invoice_prefix as customer_prefix
+       from input
+       left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
+       left join billing.customers c on c.id = input.customer_id`,
+    [JSON.stringify(invoices), JSON.stringify(advances), JSON.stringify(events), now.toISOString()],
+  );
+}
+
+/**
+ * The second write of a scheduler batch, one statement, after `writeBatchAdvance` and the numbers,
+ * every write of invoices: the period invoices (unique on subscription and period start, so a
+ * period is invoiced once), the one-off items they took, and the owed invoices of completed
+ * subscriptions voided. An invoice with a number is written finalized (number,
+ * `finalized_at`, status and snapshots as every finalization writes them: `finalizedColumnsSql`)
+ * with its events (`finalizedEventsSql`); one without is a draft with `finalizes_at` (its billing
+ * time plus its `draft_hours`), for the draft sweep. Answers the invoices written: every one
+ * given, or the caller throws (and the transaction, its numbers with it, rolls back).
+ */
+export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices: PeriodInvoiceToWrite[]): Promise<WrittenInvoice[]> {
+  const { now } = batch;
+  const completed = batch.advances.flatMap((a) => (a.status === 'completed' ? [{ id: a.id, status: a.status, at: a.at }] : []));
+  const set = finalizedColumnsSql({
+    amount: 'input.amount',
+    at: 'input.at',
+    paidAt: 'null',
+    customerId: 'input.customer_id',
+    merchantId: 'input.merchant_id',
+    environment: 'input.environment',
+    businessDefaults: '$3::jsonb',
+  });
+  const final = (expr: string) => `case when input.number is not null then ${expr} end`;
+  return tx.query<WrittenInvoice>(
+    `with input as (select * from ${INPUT_SQL}),
+     invoiced as (
+       insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
+           amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
+           customer_id, tax, tax_breakdown, reverse_charge, tax_note, number, finalized_at, paid_at, bill_to, seller)
+       select input.id, input.merchant_id, input.environment, subscription_id, plan_id, period_index, period_start::timestamptz, period_end,
+              amount, currency, coalesce(${final(set.status)}, 'draft'), 0, dunning::jsonb, $2, $2, lines::jsonb, subtotal, discount,
+              credit_applied, total, case when input.number is null then at + make_interval(hours => input.draft_hours) end,
+              input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note,
+              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final(set.seller)}
+         from input
+       on conflict (subscription_id, period_start) where kind = 'period' do nothing
+       returning id, merchant_id, environment, subscription_id, customer_id, kind, number, status, subtotal, discount, tax, total,
+                 credit_applied, amount, currency, period_start, period_end, finalized_at, finalizes_at),
+     -- A completed subscription is collected no more, as a cancelled one: what it still owes is void.
+     ${voidOwedInvoicesSql({
+       name: 'completed_void',
+       from: 'json_to_recordset($4::json) as c(id uuid, status text, at timestamptz)',
+       where: `c.status = 'completed' and i.subscription_id = c.id`,
+       reason: `'subscription_completed'`,
+       at: 'c.at',
+       now: '$2',
+     })},
+     items_taken as (
+       update billing.subscription_items it set invoice_id = invoiced.id
+         from invoiced join input on input.id = invoiced.id
+        where it.id in (select value::uuid from json_array_elements_text(input.item_ids::json))),
+     recorded as (
+       insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+       select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
+         from (${finalizedEventsSql("(select * from invoiced where status <> 'draft')")}) as y(m, e, t, d, at))
+     select id, subscription_id, status, number, finalizes_at from invoiced`,
+    [JSON.stringify(invoices), now.toISOString(), JSON.stringify(DEFAULT_SETTINGS.business), JSON.stringify(completed)],
   );
 }

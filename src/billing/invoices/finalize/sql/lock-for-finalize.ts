@@ -1,18 +1,10 @@
 import type { Sql } from '../../../../platform/sql.ts';
-import type { InvoicingSettings } from '../../../settings/merchant-settings.entity.ts';
+import type { NumberingSubject } from '../invoice-numbers.ts';
 
 /** An invoice as its finalization reads it, with what its number is made of. */
-export interface FinalizingRow {
-  id: string;
-  merchant_id: string;
-  environment: string;
+export interface FinalizingRow extends NumberingSubject {
   status: string;
-  customer_id: string | null;
   created_at: string;
-  /** The merchant's stored invoicing settings (null: none stored; `settingsOf` fills the defaults). */
-  invoicing: Partial<InvoicingSettings> | null;
-  /** The customer's own prefix, for per-customer numbering (null without a customer). */
-  customer_prefix: string | null;
 }
 
 /**
