@@ -39,6 +39,14 @@ import {
 
 /** What a test's processor returns: the ids it was given, as Recur's processors return outcomes. */
 const processed = async (job: Job) => ({ handled: job.data });
+/**
+ * The same, each job finishing in a millisecond of its own: a queue orders its completed jobs by
+ * finish time in milliseconds, so of two jobs finished in the same one either may be the older.
+ */
+const processedInTurn = async (job: Job) => {
+  await new Promise((resolve) => setTimeout(resolve, 3));
+  return processed(job);
+};
 
 interface Setup {
   backend: QueueBackendName;
@@ -212,7 +220,7 @@ describe.each(backends)('kept jobs, queues on %s', (backend) => {
     const works = Array.from({ length: 10 }, () => ({ invoiceId: randomUUID(), attempt: 1 }));
     // On PostgreSQL the worker trims to the count (Recur's roles run it every 100 completions and
     // 10 minutes; here every 4 and 200 ms).
-    const worker: Worker = s.consumer.worker('charge', processed, { concurrency: 1, metrics: WORKER_METRICS });
+    const worker: Worker = s.consumer.worker('charge', processedInTurn, { concurrency: 1, metrics: WORKER_METRICS });
     const stopTrim =
       backend === 'postgres'
         ? trimCompletedJobs(worker, s.queues.charge, KEEP.count, (err) => expect.unreachable(err.message), { completions: 4, ms: 200 })
