@@ -370,7 +370,7 @@ export interface CrossPathOptions {
   /** Limit the checks to one merchant's rows (concurrent sequences run on separate merchants). */
   merchantId?: string;
   caps?: { per24Hours: number; per30Days: number };
-  /** C16's memory of finalized invoices (default: this module's own, kept across calls). */
+  /** C16's memory of finalized invoices (default: this module's own for the database, kept across calls). */
   documents?: FinalizedDocuments;
 }
 
@@ -541,7 +541,7 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
         `C9: invoice ${r.id} of a ${r.sub} subscription is ${r.status}${r.held ? ', held for a card,' : ''} with ${r.events} invoice.voided events`,
       );
     out.push(...(await creditNoteViolations(db, m)));
-    out.push(...(await documentViolations(db, m, options.documents ?? finalizedDocuments)));
+    out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
     return out;
   } finally {
     await db.end();
@@ -648,8 +648,13 @@ export async function checkCreditNotes(dbUrl: string, options: { merchantId?: st
 /** C16's memory: each finalized invoice's document as first seen (by invoice id), with its merchant. */
 export type FinalizedDocuments = Map<string, { merchantId: string; document: string }>;
 
-/** The documents `checkCrossPath` and `checkInvoiceDocuments` remember when given none of their own. */
-const finalizedDocuments: FinalizedDocuments = new Map();
+/** The documents `checkCrossPath` and `checkInvoiceDocuments` remember when given none of their own, per database. */
+const finalizedDocuments = new Map<string, FinalizedDocuments>();
+function documentsOf(dbUrl: string): FinalizedDocuments {
+  let documents = finalizedDocuments.get(dbUrl);
+  if (!documents) finalizedDocuments.set(dbUrl, (documents = new Map()));
+  return documents;
+}
 
 /** What a finalized invoice is as a document: what it may never change once issued. */
 const DOCUMENT = `jsonb_build_object('number', i.number, 'finalized_at', i.finalized_at, 'lines', i.lines, 'subtotal', i.subtotal,
@@ -799,7 +804,7 @@ export async function checkInvoiceDocuments(
 ): Promise<string[]> {
   const db = await connect(dbUrl);
   try {
-    return await documentViolations(db, options.merchantId ?? null, options.documents ?? finalizedDocuments);
+    return await documentViolations(db, options.merchantId ?? null, options.documents ?? documentsOf(dbUrl));
   } finally {
     await db.end();
   }
