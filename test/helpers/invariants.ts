@@ -370,6 +370,8 @@ export interface CrossPathOptions {
   /** Limit the checks to one merchant's rows (concurrent sequences run on separate merchants). */
   merchantId?: string;
   caps?: { per24Hours: number; per30Days: number };
+  /** C16's memory of finalized invoices (default: this module's own for the database, kept across calls). */
+  documents?: FinalizedDocuments;
 }
 
 /**
@@ -379,15 +381,17 @@ export interface CrossPathOptions {
  *   sliding 24-hour and 30-day window;
  * - C3: one period invoice per subscription and period (one-off invoices are not periods);
  * - C4: no period invoiced that starts while the subscription is paused;
- * - C5: the ledger equals the approved purchases;
+ * - C5: the ledger equals the approved purchases, and, less refunds, what the gateway kept of them;
  * - C6: every invoice is paid, void, uncollectible, in flight, held for a card, or past due with a
- *   retry time (a `leave_past_due` invoice whose schedule ran out has none);
+ *   retry time (a `leave_past_due` invoice whose schedule ran out has none), or a draft waiting for
+ *   its time on a subscription that still collects;
  * - C7: every `invoice.retry_capped` deferral lies after the moment it was decided;
  * - C8: an invoice's refunds never exceed what was paid for it;
  * - C9: a subscription's owed invoices end the same way whatever ended it (a cancel, dunning's final
  *   action, a fixed term completing, a charge finding it ended): every voided invoice has its one
- *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing.
+ *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing and keeps no draft.
  * - C10 to C14: credit notes (`checkCreditNotes`).
+ * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
 export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = {}): Promise<string[]> {
@@ -454,15 +458,30 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       [m],
     ))
       out.push(`C4: invoice ${r.id} was invoiced for a period that began while its subscription was paused`);
-    // C5: the ledger equals the approved purchases (billing's, by reference), minus refunds (none are made here).
-    const [ledger] = await rows<{ ledger: string; approved: string }>(
+    // C5: the ledger equals the approved purchases (billing's, by reference); and, net of refunds,
+    // what billing kept (ledger − approved refunds) equals what the gateway kept (approved billing
+    // purchases − its approved refunds of them), leaving out invoices with a refund still in flight.
+    const [ledger] = await rows<{ ledger: string; approved: string; kept: string; gateway_kept: string }>(
       db,
-      `select (select coalesce(sum(amount), 0) from billing.ledger_entries where ($1::uuid is null or merchant_id = $1)) as ledger,
+      `with settled as (
+         select i.id from billing.invoices i
+          where ($1::uuid is null or i.merchant_id = $1)
+            and not exists (select 1 from billing.invoice_refunds r where r.invoice_id = i.id and r.status in ('sending', 'unknown')))
+       select (select coalesce(sum(amount), 0) from billing.ledger_entries where ($1::uuid is null or merchant_id = $1)) as ledger,
               (select coalesce(sum(a.amount), 0) from billing.charge_attempts c join billing.invoices a on a.id = c.invoice_id
-                where c.status = 'approved' and ($1::uuid is null or a.merchant_id = $1)) as approved`,
+                where c.status = 'approved' and ($1::uuid is null or a.merchant_id = $1)) as approved,
+              (select coalesce(sum(l.amount), 0) from billing.ledger_entries l where l.invoice_id in (select id from settled))
+                - (select coalesce(sum(r.amount), 0) from billing.invoice_refunds r where r.status = 'approved' and r.invoice_id in (select id from settled)) as kept,
+              (select coalesce(sum(bp.amount), 0) from (${BILLING_PURCHASES}) bp where bp.approved and bp.invoice_id in (select id from settled))
+                - (select coalesce(sum(g.amount), 0) from gateway.refunds g
+                    where g.successful and not g.voided and g.reference ~ '^[0-9a-f-]{36}-r[0-9]+$'
+                      and left(g.reference, 36)::uuid in (select id from settled)
+                      and g.purchase_id in (select bp.id from (${BILLING_PURCHASES}) bp where bp.approved)) as gateway_kept`,
       [m],
     );
     if (ledger && ledger.ledger !== ledger.approved) out.push(`C5: ledger ${ledger.ledger} <> approved ${ledger.approved}`);
+    if (ledger && ledger.kept !== ledger.gateway_kept)
+      out.push(`C5: ledger less refunds ${ledger.kept} <> approved purchases less gateway refunds ${ledger.gateway_kept}`);
     // C6: where every invoice stands.
     for (const r of await rows<{ id: string; status: string; sub: string; attempts: string | null; period_start: Date }>(
       db,
@@ -476,7 +495,10 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
                 or (i.status = 'past_due' and s.status in ('paused', 'unpaid'))
                 or (i.status = 'past_due' and (i.dunning->>'final_action') = 'leave_past_due'
                     and exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('declined', 'error')))
-                or (i.status = 'open' and s.status = 'paused'))`,
+                or (i.status = 'open' and s.status = 'paused')
+                -- A draft waits for its time (its subscription's: the test clock's on one), while its subscription still collects.
+                or (i.status = 'draft' and i.finalizes_at > coalesce((select c.frozen_time from billing.test_clocks c where c.id = s.test_clock_id), now())
+                    and s.status not in ('cancelled', 'completed', 'unpaid')))`,
       [m],
     ))
       out.push(
@@ -512,13 +534,14 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
         where ($1::uuid is null or i.merchant_id = $1)
           and ((i.status = 'void' and (i.held_for_card
                  or (select count(*) from billing.events e where e.type = 'invoice.voided' and e.data->>'invoice_id' = i.id::text) <> 1))
-            or (s.status = 'completed' and i.status in ('open', 'past_due')))`,
+            or (s.status = 'completed' and i.status in ('draft', 'open', 'past_due')))`,
       [m],
     ))
       out.push(
         `C9: invoice ${r.id} of a ${r.sub} subscription is ${r.status}${r.held ? ', held for a card,' : ''} with ${r.events} invoice.voided events`,
       );
     out.push(...(await creditNoteViolations(db, m)));
+    out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
     return out;
   } finally {
     await db.end();
@@ -617,6 +640,171 @@ export async function checkCreditNotes(dbUrl: string, options: { merchantId?: st
   const db = await connect(dbUrl);
   try {
     return await creditNoteViolations(db, options.merchantId ?? null);
+  } finally {
+    await db.end();
+  }
+}
+
+/** C16's memory: each finalized invoice's document as first seen (by invoice id), with its merchant. */
+export type FinalizedDocuments = Map<string, { merchantId: string; document: string }>;
+
+/** The documents `checkCrossPath` and `checkInvoiceDocuments` remember when given none of their own, per database. */
+const finalizedDocuments = new Map<string, FinalizedDocuments>();
+function documentsOf(dbUrl: string): FinalizedDocuments {
+  let documents = finalizedDocuments.get(dbUrl);
+  if (!documents) finalizedDocuments.set(dbUrl, (documents = new Map()));
+  return documents;
+}
+
+/** What a finalized invoice is as a document: what it may never change once issued. */
+const DOCUMENT = `jsonb_build_object('number', i.number, 'finalized_at', i.finalized_at, 'lines', i.lines, 'subtotal', i.subtotal,
+  'discount', i.discount, 'tax', i.tax, 'tax_breakdown', i.tax_breakdown, 'total', i.total, 'credit_applied', i.credit_applied,
+  'bill_to', i.bill_to, 'seller', i.seller, 'reverse_charge', i.reverse_charge, 'tax_note', i.tax_note, 'currency', i.currency,
+  'customer_id', i.customer_id, 'kind', i.kind, 'period_start', i.period_start, 'period_end', i.period_end)::text`;
+
+/** The sequence an invoice's number came from: its customer's where the number carries the customer's prefix (`INV-ACME-0001`), else the merchant's (''). */
+const SCOPE = `case when c.id is not null
+                     and length(regexp_replace(i.number, '[0-9]+$', '')) > length(c.invoice_prefix) + 1
+                     and right(regexp_replace(i.number, '[0-9]+$', ''), length(c.invoice_prefix) + 1) = c.invoice_prefix || '-'
+                    then c.id::text else '' end`;
+
+/**
+ * The rules of invoice documents, from what is stored:
+ * - C15: invoice numbers of each sequence (a merchant's and environment's, or a customer's where the
+ *   merchant numbers per customer) are 1..n without a gap or a repeat, and the sequence's
+ *   `last_value` is n; a draft has no number and no `finalized_at`, every other invoice but a
+ *   voided draft has both (an invoice has a number exactly when it was finalized);
+ * - C16: a finalized invoice never changes: its lines, totals, tax, snapshots (`bill_to`,
+ *   `seller`), number and `finalized_at` stay as they were when first seen (status, what it owes,
+ *   `paid_at`, `credited_amount` and `refunded_amount` may move);
+ * - C17: `subtotal` is the sum of the lines but discounts, `discount` the size of the discount lines,
+ *   `total = subtotal − discount + exclusive tax` (the exclusive rates' amounts on the lines;
+ *   inclusive tax is inside the lines), the breakdown's amounts sum to `tax`, its exclusive ones to
+ *   the exclusive tax, the lines' `tax_amount`s sum to `tax`, and each line's `tax_amount` is its rates'.
+ */
+async function documentViolations(db: pg.Client, m: string | null, documents: FinalizedDocuments): Promise<string[]> {
+  const out: string[] = [];
+  // C15
+  for (const r of await rows<{
+    merchant_id: string;
+    environment: string;
+    scope: string;
+    numbers: (number | null)[] | null;
+    last_value: string | null;
+  }>(
+    db,
+    `with numbered as (
+       select i.merchant_id, i.environment, ${SCOPE} as scope, substring(i.number from '([0-9]+)$')::int as value
+         from billing.invoices i left join billing.customers c on c.id = i.customer_id
+        where i.number is not null and ($1::uuid is null or i.merchant_id = $1)),
+     used as (select merchant_id, environment, scope, array_agg(value order by value) as numbers from numbered group by merchant_id, environment, scope),
+     sequences as (select merchant_id, environment, scope, last_value from billing.number_sequences
+                    where kind = 'invoice' and ($1::uuid is null or merchant_id = $1))
+     select coalesce(u.merchant_id, s.merchant_id) as merchant_id, coalesce(u.environment, s.environment) as environment,
+            coalesce(u.scope, s.scope) as scope, u.numbers, s.last_value
+       from used u full join sequences s on s.merchant_id = u.merchant_id and s.environment = u.environment and s.scope = u.scope`,
+    [m],
+  )) {
+    const numbers = r.numbers ?? [];
+    const expected = numbers.map((_, i) => i + 1);
+    if (numbers.join() !== expected.join() || Number(r.last_value ?? 0) !== numbers.length)
+      out.push(
+        `C15: invoices of ${r.merchant_id}/${r.environment}${r.scope ? ` customer ${r.scope}` : ''} are numbered ${numbers.join(',') || 'none'} (sequence at ${r.last_value ?? 'none'})`,
+      );
+  }
+  for (const r of await rows<{ id: string; status: string; number: string | null; finalized_at: Date | null }>(
+    db,
+    `select id, status, number, finalized_at from billing.invoices
+      where ($1::uuid is null or merchant_id = $1)
+        and ((status = 'draft' and (number is not null or finalized_at is not null))
+          or (status not in ('draft', 'void') and (number is null or finalized_at is null))
+          or ((number is null) <> (finalized_at is null)))`,
+    [m],
+  ))
+    out.push(
+      `C15: invoice ${r.id} is ${r.status} with number ${r.number ?? 'none'}, finalized at ${r.finalized_at?.toISOString() ?? 'none'}`,
+    );
+  // C16
+  const now = new Map<string, { finalized: boolean; document: string; merchantId: string }>();
+  for (const r of await rows<{ id: string; merchant_id: string; finalized: boolean; document: string }>(
+    db,
+    `select i.id, i.merchant_id, i.status <> 'draft' and i.finalized_at is not null as finalized, ${DOCUMENT} as document
+       from billing.invoices i where ($1::uuid is null or i.merchant_id = $1)`,
+    [m],
+  ))
+    now.set(r.id, { finalized: r.finalized, document: r.document, merchantId: r.merchant_id });
+  for (const [id, seen] of documents) {
+    if (m !== null && seen.merchantId !== m) continue;
+    const current = now.get(id);
+    if (!current) {
+      out.push(`C16: finalized invoice ${id} is gone`);
+      continue;
+    }
+    if (current.document === seen.document) continue;
+    const before = JSON.parse(seen.document) as Record<string, unknown>;
+    const after = JSON.parse(current.document) as Record<string, unknown>;
+    const changed = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    out.push(
+      `C16: finalized invoice ${id} changed ${changed.map((k) => `${k} from ${JSON.stringify(before[k])} to ${JSON.stringify(after[k])}`).join('; ')}`,
+    );
+  }
+  for (const [id, current] of now)
+    if (current.finalized && !documents.has(id)) documents.set(id, { merchantId: current.merchantId, document: current.document });
+  // C17
+  for (const r of await rows<{
+    id: string;
+    status: string;
+    subtotal: string;
+    discount: string;
+    tax: string;
+    total: string;
+    line_subtotal: string;
+    line_discount: string;
+    line_tax: string;
+    exclusive_tax: string;
+    breakdown_tax: string;
+    breakdown_exclusive: string;
+    lines_off: string;
+  }>(
+    db,
+    `select i.id, i.status, i.subtotal, i.discount, i.tax, i.total,
+            (select coalesce(sum((l->>'amount')::bigint), 0) from jsonb_array_elements(i.lines) l where l->>'kind' <> 'discount') as line_subtotal,
+            (select coalesce(-sum((l->>'amount')::bigint), 0) from jsonb_array_elements(i.lines) l where l->>'kind' = 'discount') as line_discount,
+            (select coalesce(sum((l->>'tax_amount')::bigint), 0) from jsonb_array_elements(i.lines) l) as line_tax,
+            (select coalesce(sum((r->>'amount')::bigint), 0) from jsonb_array_elements(i.lines) l
+               cross join jsonb_array_elements(coalesce(l->'tax_rates', '[]')) r where not (r->>'inclusive')::boolean) as exclusive_tax,
+            (select coalesce(sum((b->>'amount')::bigint), 0) from jsonb_array_elements(i.tax_breakdown) b) as breakdown_tax,
+            (select coalesce(sum((b->>'amount')::bigint), 0) from jsonb_array_elements(i.tax_breakdown) b where not (b->>'inclusive')::boolean) as breakdown_exclusive,
+            (select count(*) from jsonb_array_elements(i.lines) l
+              where coalesce((l->>'tax_amount')::bigint, 0)
+                    <> (select coalesce(sum((r->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(l->'tax_rates', '[]')) r)) as lines_off
+       from billing.invoices i where ($1::uuid is null or i.merchant_id = $1)`,
+    [m],
+  )) {
+    const n = (v: string) => BigInt(v);
+    const problems: string[] = [];
+    if (n(r.subtotal) !== n(r.line_subtotal)) problems.push(`subtotal ${r.subtotal} <> its lines' ${r.line_subtotal}`);
+    if (n(r.discount) !== n(r.line_discount)) problems.push(`discount ${r.discount} <> its discount lines' ${r.line_discount}`);
+    if (n(r.total) !== n(r.subtotal) - n(r.discount) + n(r.exclusive_tax))
+      problems.push(`total ${r.total} <> subtotal ${r.subtotal} − discount ${r.discount} + exclusive tax ${r.exclusive_tax}`);
+    if (n(r.breakdown_tax) !== n(r.tax)) problems.push(`tax ${r.tax} <> its breakdown's ${r.breakdown_tax}`);
+    if (n(r.breakdown_exclusive) !== n(r.exclusive_tax))
+      problems.push(`exclusive tax ${r.exclusive_tax} on the lines <> ${r.breakdown_exclusive} in the breakdown`);
+    if (n(r.line_tax) !== n(r.tax)) problems.push(`tax ${r.tax} <> its lines' ${r.line_tax}`);
+    if (Number(r.lines_off) > 0) problems.push(`${r.lines_off} lines' tax_amount is not their rates' sum`);
+    if (problems.length > 0) out.push(`C17: invoice ${r.id} (${r.status}): ${problems.join('; ')}`);
+  }
+  return out;
+}
+
+/** C15 to C17 alone (`checkCrossPath` runs them with the rest); `documents` is C16's memory across calls. */
+export async function checkInvoiceDocuments(
+  dbUrl: string,
+  options: { merchantId?: string; documents?: FinalizedDocuments } = {},
+): Promise<string[]> {
+  const db = await connect(dbUrl);
+  try {
+    return await documentViolations(db, options.merchantId ?? null, options.documents ?? documentsOf(dbUrl));
   } finally {
     await db.end();
   }

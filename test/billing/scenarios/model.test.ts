@@ -8,9 +8,16 @@ import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker, type DeadStep } fro
 // Model-based test: random sequences of API operations interleaved with test-clock advances of
 // random length, against a real Recur, the rules that hold across paths checked after every step
 // (checkCrossPath: no charge after cancel or pause, network caps in every sliding window, one
-// invoice per period, nothing invoiced while paused, ledger = approved purchases, every invoice
-// settled or waiting for a retry, deferrals ahead, owed invoices voided alike with their events
-// whatever ended the subscription). A worker may also die between a charge's claim
+// invoice per period, nothing invoiced while paused, ledger = approved purchases (less refunds,
+// what the gateway kept), every invoice settled, waiting for a retry or a draft waiting for its
+// time, deferrals ahead, owed invoices voided alike with their events whatever ended the
+// subscription, credit notes never past an invoice's total, invoice numbers 1..n per sequence, a
+// finalized invoice never changing, total = subtotal − discount + exclusive tax). Subscriptions
+// may name customers (in Australia, Germany or France, some with a tax id: a reverse charge where
+// the merchant's business is in another EU state) and tax rates (inclusive and exclusive), the
+// merchant turns automatic tax on and off, keeps drafts (lines added, finalized early, voided) or
+// not, numbers per customer or not, and credits invoices owed and paid (to the card or the
+// balance, by amount or by line). A worker may also die between a charge's claim
 // and its record while the clock moves on (past the 24-hour window) and a subscription is cancelled
 // or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. Each sequence has a
 // merchant and test clock of its own. Seeded and shrinkable (fast-check):
@@ -38,6 +45,9 @@ interface Real {
   aliases: string[];
   plans: string[];
   subscriptions: string[];
+  /** Customers (NewCustomer) and tax rates (TaxRate) made so far: subscriptions, items and lines name them by index. */
+  customers: string[];
+  taxRates: string[];
   now: number;
 }
 
@@ -67,28 +77,42 @@ function cardName(r: Real, card: number, byAlias: boolean): string {
   return byAlias ? r.aliases[card % r.aliases.length]! : r.cards[card % r.cards.length]!.token;
 }
 
+/** The tax rates at these indexes (each once), or none while no rate was made. */
+function taxRateIds(r: Real, rates: number[]): string[] {
+  return r.taxRates.length === 0 ? [] : [...new Set(rates.map((i) => r.taxRates[i % r.taxRates.length]!))];
+}
+
 class Create extends Step {
   readonly plan: number;
   readonly card: number;
   readonly startHours: number;
   readonly byAlias: boolean;
-  constructor(plan: number, card: number, startHours: number, byAlias = false) {
+  /** One of the customers made so far (none while there is none), and tax rates of its own. */
+  readonly customer: number | null;
+  readonly rates: number[];
+  constructor(plan: number, card: number, startHours: number, byAlias = false, customer: number | null = null, rates: number[] = []) {
     super();
     this.plan = plan;
     this.card = card;
     this.startHours = startHours;
     this.byAlias = byAlias;
+    this.customer = customer;
+    this.rates = rates;
   }
   override check(): boolean {
     return true;
   }
   async run(m: Model, r: Real): Promise<void> {
+    const customer = this.customer === null || r.customers.length === 0 ? null : r.customers[this.customer % r.customers.length]!;
+    const rates = taxRateIds(r, this.rates);
     const res = await r.api.post('/subscriptions', {
       plan_id: r.plans[this.plan % r.plans.length],
       card_token: cardName(r, this.card, this.byAlias),
       customer_reference: `cust-${r.subscriptions.length}`,
       start_date: new Date(r.now + this.startHours * H).toISOString(),
       test_clock_id: r.clockId,
+      ...(customer ? { customer_id: customer } : {}),
+      ...(rates.length > 0 ? { tax_rate_ids: rates } : {}),
     });
     // Refused (422): an alias moved away leaves its name on no card; an archived plan takes no new subscriptions.
     if (res.status === 422 && ((this.byAlias && /could not be found/.test(res.text)) || /is archived/.test(res.text))) return;
@@ -98,7 +122,9 @@ class Create extends Step {
     await check(r, this.toString());
   }
   toString(): string {
-    return `create(plan ${this.plan}, card ${this.byAlias ? 'alias ' : ''}${this.card}, +${this.startHours}h)`;
+    const customer = this.customer === null ? '' : `, customer ${this.customer}`;
+    const rates = this.rates.length === 0 ? '' : `, tax rates [${this.rates.join(', ')}]`;
+    return `create(plan ${this.plan}, card ${this.byAlias ? 'alias ' : ''}${this.card}, +${this.startHours}h${customer}${rates})`;
   }
 }
 
@@ -200,20 +226,28 @@ class Item extends Step {
   readonly sub: number;
   readonly amount: number;
   readonly invoiceNow: boolean;
-  constructor(sub: number, amount: number, invoiceNow: boolean) {
+  readonly rates: number[];
+  constructor(sub: number, amount: number, invoiceNow: boolean, rates: number[] = []) {
     super();
     this.sub = sub;
     this.amount = amount;
     this.invoiceNow = invoiceNow;
+    this.rates = rates;
   }
   async run(_m: Model, r: Real): Promise<void> {
     const id = r.subscriptions[this.sub % r.subscriptions.length]!;
-    const body = { description: 'Extra', amount: this.amount, invoice_now: this.invoiceNow };
+    const rates = taxRateIds(r, this.rates);
+    const body = {
+      description: 'Extra',
+      amount: this.amount,
+      invoice_now: this.invoiceNow,
+      ...(rates.length > 0 ? { tax_rate_ids: rates } : {}),
+    };
     expectAnswered(await r.api.post(`/subscriptions/${id}/items`, body), this.toString());
     await check(r, this.toString());
   }
   toString(): string {
-    return `item(sub ${this.sub}, ${this.amount}${this.invoiceNow ? ', now' : ''})`;
+    return `item(sub ${this.sub}, ${this.amount}${this.invoiceNow ? ', now' : ''}${this.rates.length === 0 ? '' : `, tax rates [${this.rates.join(', ')}]`})`;
   }
 }
 
@@ -309,6 +343,209 @@ class MoveAlias extends Step {
   }
   toString(): string {
     return `move alias ${this.alias} to card ${this.card}`;
+  }
+}
+
+const ADDRESSES = {
+  AU: { line1: '1 George St', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+  DE: { line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
+  FR: { line1: '1 Rue de Rivoli', city: 'Paris', postal_code: '75001', country: 'FR' },
+} as const;
+type Country = keyof typeof ADDRESSES;
+const TAX_IDS: Record<Country, { type: string; value: string }> = {
+  AU: { type: 'au_abn', value: '51824753556' },
+  DE: { type: 'eu_vat', value: 'DE123456789' },
+  FR: { type: 'eu_vat', value: 'FRAB123456789' },
+};
+
+/** A customer in Australia, Germany or France, with its tax id or none (an EU VAT id in another state than the merchant's: a reverse charge). */
+class NewCustomer extends Step {
+  readonly country: Country;
+  readonly taxId: boolean;
+  constructor(country: Country, taxId: boolean) {
+    super();
+    this.country = country;
+    this.taxId = taxId;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const res = await r.api.post('/customers', {
+      name: `Customer ${r.customers.length}`,
+      address: ADDRESSES[this.country],
+      ...(this.taxId ? { tax_ids: [TAX_IDS[this.country]] } : {}),
+    });
+    expect(res.status, res.text).toBe(201);
+    r.customers.push(res.body.response.id);
+  }
+  toString(): string {
+    return `customer(${this.country}${this.taxId ? `, ${TAX_IDS[this.country].type}` : ''})`;
+  }
+}
+
+/** A tax rate, inclusive or exclusive, of a country (automatic tax picks it for customers there) or of none (named explicitly only). */
+class TaxRate extends Step {
+  readonly percentage: string;
+  readonly inclusive: boolean;
+  readonly country: Country | null;
+  constructor(percentage: string, inclusive: boolean, country: Country | null) {
+    super();
+    this.percentage = percentage;
+    this.inclusive = inclusive;
+    this.country = country;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const res = await r.api.post('/tax_rates', {
+      display_name: `Tax ${r.taxRates.length}`,
+      percentage: this.percentage,
+      inclusive: this.inclusive,
+      ...(this.country ? { country: this.country } : {}),
+    });
+    expect(res.status, res.text).toBe(201);
+    r.taxRates.push(res.body.response.id);
+  }
+  toString(): string {
+    return `tax rate(${this.percentage}% ${this.inclusive ? 'inclusive' : 'exclusive'}${this.country ? `, ${this.country}` : ''})`;
+  }
+}
+
+type SettingChange =
+  { draft_hours: number } | { numbering: 'merchant' | 'customer' } | { automatic_tax: boolean } | { business: Country | null };
+
+/** Drafts kept (or not), numbers per merchant or per customer, automatic tax on or off, the merchant's business address. */
+class Setting extends Step {
+  readonly change: SettingChange;
+  constructor(change: SettingChange) {
+    super();
+    this.change = change;
+  }
+  override check(): boolean {
+    return true;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const c = this.change;
+    const res =
+      'automatic_tax' in c
+        ? await r.api.put('/settings/tax', c)
+        : 'business' in c
+          ? await r.api.put('/settings/business', {
+              legal_name: 'Model Pty Ltd',
+              address: c.business === null ? null : ADDRESSES[c.business],
+            })
+          : await r.api.put('/settings/invoicing', c);
+    expect(res.status, res.text).toBe(200);
+  }
+  toString(): string {
+    return `setting ${JSON.stringify(this.change)}`;
+  }
+}
+
+/** The subscription's latest invoice in one of these statuses (drafts included), read whole (lines with their ids). */
+async function latestInvoice(r: Real, sub: number, statuses: string[]): Promise<any | undefined> {
+  const id = r.subscriptions[sub % r.subscriptions.length]!;
+  const found = (await invoicesOf(r.api, id)).filter((i) => statuses.includes(i.status)).at(-1);
+  if (!found) return undefined;
+  const res = await r.api.get(`/invoices/${found.id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.response;
+}
+
+/** On the subscription's draft: a line added (taxed by its own rate, or as the plan's items are), finalized early, or voided. */
+class DraftOp extends Step {
+  readonly op: 'line' | 'finalize' | 'void';
+  readonly sub: number;
+  readonly amount: number;
+  readonly rate: number | null;
+  constructor(op: 'line' | 'finalize' | 'void', sub: number, amount = 0, rate: number | null = null) {
+    super();
+    this.op = op;
+    this.sub = sub;
+    this.amount = amount;
+    this.rate = rate;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const draft = await latestInvoice(r, this.sub, ['draft']);
+    if (!draft) return;
+    const rates = this.rate === null ? [] : taxRateIds(r, [this.rate]);
+    const res =
+      this.op === 'line'
+        ? await r.api.post(`/invoices/${draft.id}/lines`, {
+            description: 'Added',
+            unit_amount: this.amount,
+            ...(rates.length > 0 ? { tax_rate_ids: rates } : {}),
+          })
+        : await r.api.post(`/invoices/${draft.id}/${this.op}`);
+    expectAnswered(res, this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return this.op === 'line'
+      ? `draft line(sub ${this.sub}, ${this.amount}${this.rate === null ? '' : `, tax rate ${this.rate}`})`
+      : `${this.op} draft(sub ${this.sub})`;
+  }
+}
+
+/** Voids the subscription's latest open or past-due invoice (it keeps its number). */
+class VoidOwed extends Step {
+  readonly sub: number;
+  constructor(sub: number) {
+    super();
+    this.sub = sub;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const owed = await latestInvoice(r, this.sub, ['open', 'past_due']);
+    if (!owed) return;
+    expectAnswered(await r.api.post(`/invoices/${owed.id}/void`), this.toString());
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `void owed(sub ${this.sub})`;
+  }
+}
+
+let creditNotesMade = 0;
+
+/**
+ * A credit note on the subscription's latest owed invoice (what it owes falls) or paid one (to the
+ * card with `refund`, else to the balance), by amount or on its first line; past what is left: 422.
+ */
+class CreditNote extends Step {
+  readonly sub: number;
+  readonly on: 'owed' | 'paid';
+  readonly refund: boolean;
+  readonly amount: number;
+  readonly byLine: boolean;
+  constructor(sub: number, on: 'owed' | 'paid', refund: boolean, amount: number, byLine: boolean) {
+    super();
+    this.sub = sub;
+    this.on = on;
+    this.refund = refund;
+    this.amount = amount;
+    this.byLine = byLine;
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    const invoice = await latestInvoice(r, this.sub, this.on === 'paid' ? ['paid'] : ['open', 'past_due']);
+    if (!invoice) return;
+    const line = (invoice.lines as { id: string; kind: string; amount: number }[]).find((l) => l.kind !== 'discount' && l.amount > 0);
+    if (this.byLine && !line) return;
+    const res = await r.api.post(`/invoices/${invoice.id}/credit_notes`, {
+      ...(this.byLine ? { lines: [{ invoice_line_id: line!.id, amount: this.amount }] } : { amount: this.amount }),
+      reason: 'order_change',
+      ...(this.on === 'paid' ? { refund: this.refund } : {}),
+    });
+    expectAnswered(res, this.toString());
+    if (res.status === 201) {
+      creditNotesMade++;
+      if (this.on === 'paid' && this.refund) refundsMade++;
+    }
+    await check(r, this.toString());
+  }
+  toString(): string {
+    return `credit note(sub ${this.sub}, ${this.on}, ${this.byLine ? 'first line ' : ''}${this.amount}${this.on === 'paid' ? (this.refund ? ', refund' : ', to balance') : ''})`;
   }
 }
 
@@ -433,8 +670,39 @@ class Advance extends Step {
 }
 
 const index = fc.nat(7);
+// Drafts and credit notes need an invoice in the right state, so they are drawn twice as often.
+const draftOp = fc
+  .tuple(
+    fc.constantFrom('line', 'line', 'finalize', 'void') as fc.Arbitrary<'line'>,
+    index,
+    fc.constantFrom(250, 4999),
+    fc.option(fc.nat(3)),
+  )
+  .map(([op, s, a, rate]) => new DraftOp(op, s, a, rate));
+const creditNote = fc
+  .tuple(
+    index,
+    fc.constantFrom('owed', 'paid', 'paid') as fc.Arbitrary<'owed' | 'paid'>,
+    fc.boolean(),
+    fc.constantFrom(100, 1000, 5000),
+    fc.boolean(),
+  )
+  .map(([s, on, refund, a, byLine]) => new CreditNote(s, on, refund, a, byLine));
+// Most commands act on a subscription (and are skipped while there is none), or on its invoices:
+// creating one is drawn twice as often, and half of them start at once (invoiced, or drafted, now).
+const create = fc
+  .tuple(
+    fc.nat(3),
+    fc.nat(3),
+    fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+    fc.boolean(),
+    fc.option(fc.nat(3)),
+    fc.array(fc.nat(3), { maxLength: 2 }),
+  )
+  .map(([p, c, h, a, cu, rates]) => new Create(p, c, h, a, cu, rates));
 const commands = [
-  fc.tuple(fc.nat(3), fc.nat(3), fc.integer({ min: 0, max: 60 }), fc.boolean()).map(([p, c, h, a]) => new Create(p, c, h, a)),
+  create,
+  create,
   fc
     .tuple(fc.constantFrom('pause', 'resume', 'cancel', 'cancel_at_period_end') as fc.Arbitrary<'pause'>, index)
     .map(([op, s]) => new OnSubscription(op, s)),
@@ -443,7 +711,9 @@ const commands = [
     .map(([f, s, t, a]) => new Change(f, s, t, a)),
   fc.tuple(fc.nat(3), fc.nat(3)).map(([a, c]) => new MoveAlias(a, c)),
   fc.tuple(index, fc.option(fc.nat(3)), fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([s, p, q, pr]) => new ChangeNow(s, p, q, pr)),
-  fc.tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean()).map(([s, a, now]) => new Item(s, a, now)),
+  fc
+    .tuple(index, fc.constantFrom(100, 1250, 9900), fc.boolean(), fc.array(fc.nat(3), { maxLength: 1 }))
+    .map(([s, a, now, rates]) => new Item(s, a, now, rates)),
   fc.tuple(index, fc.option(fc.constantFrom(1, 300, 700))).map(([s, a]) => new Refund(s, a)),
   fc.tuple(index, fc.constantFrom('HALF', 'OFF300', null)).map(([s, c]) => new Coupon(s, c)),
   fc
@@ -453,6 +723,34 @@ const commands = [
   fc.array(fc.constantFrom('51', '51', '05', '54', '43', '00'), { minLength: 1, maxLength: 6 }).map((codes) => new Script(codes)),
   index.map((s) => new ManualRetry(s)),
   fc.constant(new Webhook()),
+  fc.tuple(fc.constantFrom('AU', 'DE', 'FR') as fc.Arbitrary<Country>, fc.boolean()).map(([c, id]) => new NewCustomer(c, id)),
+  fc
+    .tuple(
+      fc.constantFrom('10', '19', '20', '8.875', '0'),
+      fc.boolean(),
+      fc.constantFrom('AU', 'DE', 'FR', null) as fc.Arbitrary<Country | null>,
+    )
+    .map(([p, inclusive, c]) => new TaxRate(p, inclusive, c)),
+  fc
+    .constantFrom<SettingChange>(
+      { draft_hours: 24 },
+      { draft_hours: 24 },
+      { draft_hours: 24 },
+      { draft_hours: 0 },
+      { numbering: 'customer' },
+      { numbering: 'merchant' },
+      { automatic_tax: true },
+      { automatic_tax: false },
+      { business: 'DE' },
+      { business: 'AU' },
+      { business: null },
+    )
+    .map((change) => new Setting(change)),
+  draftOp,
+  draftOp,
+  index.map((s) => new VoidOwed(s)),
+  creditNote,
+  creditNote,
   fc
     .oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 24, max: 24 * 20 }), fc.integer({ min: 24 * 25, max: 24 * 70 }))
     .map((h) => new Advance(h)),
@@ -479,9 +777,9 @@ describe('billing model: rules that hold across paths', () => {
     await app?.close();
   });
 
-  /** One sequence on a fresh merchant and test clock. */
   let n = 0;
-  async function runSequence(cmds: Iterable<fc.AsyncCommand<Model, Real>>): Promise<void> {
+  /** One sequence on a fresh merchant and test clock; with `drafts`, the merchant keeps its period invoices as drafts for 24 hours. */
+  async function runSequence(cmds: Iterable<fc.AsyncCommand<Model, Real>>, drafts = false): Promise<void> {
     n++;
     const merchant = await app.newMerchant(`Model ${n}`);
     const api = app.client('sandbox', merchant.sandbox);
@@ -518,6 +816,23 @@ describe('billing model: rules that hold across paths', () => {
       const res = await api.post('/coupons', coupon);
       expect(res.status, res.text).toBe(201);
     }
+    // Two tax rates (GST inside Australian prices, German VAT on top) and an Australian customer to
+    // start from; TaxRate and NewCustomer add more.
+    const taxRates: string[] = [];
+    for (const rate of [
+      { display_name: 'GST', percentage: '10', inclusive: true, country: 'AU' },
+      { display_name: 'MwSt.', percentage: '19', inclusive: false, country: 'DE' },
+    ]) {
+      const res = await api.post('/tax_rates', rate);
+      expect(res.status, res.text).toBe(201);
+      taxRates.push(res.body.response.id);
+    }
+    const customer = await api.post('/customers', { name: 'Customer', address: ADDRESSES.AU });
+    expect(customer.status, customer.text).toBe(201);
+    if (drafts) {
+      const res = await api.put('/settings/invoicing', { draft_hours: 24 });
+      expect(res.status, res.text).toBe(200);
+    }
     const real: Real = {
       app,
       api,
@@ -527,6 +842,8 @@ describe('billing model: rules that hold across paths', () => {
       aliases,
       plans,
       subscriptions: [],
+      customers: [customer.body.response.id],
+      taxRates,
       now: start,
     };
     await fc.asyncModelRun(() => ({ model: { subscriptions: 0, now: start }, real }), cmds);
@@ -602,8 +919,8 @@ describe('billing model: rules that hold across paths', () => {
   it('random operations and clock advances never break the global invariants', async () => {
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
-        await runSequence(cmds);
+      fc.asyncProperty(fc.boolean(), fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (drafts, cmds) => {
+        await runSequence(cmds, drafts);
         steps += [...cmds].length;
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -611,7 +928,7 @@ describe('billing model: rules that hold across paths', () => {
     // Sequences really ran (a guard against a generator that yields nothing to do).
     expect(steps).toBeGreaterThan(RUNS);
     console.log(
-      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${deadWorker.killed} charges whose worker died between claim and record`,
+      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${creditNotesMade} credit notes, ${deadWorker.killed} charges whose worker died between claim and record`,
     );
   });
 });
