@@ -1,19 +1,10 @@
-const digitsCache = new Map<string, number>();
+import { minorDigits as minorUnitDigits } from '../platform/money-format.ts';
+
 const KNOWN = new Set(Intl.supportedValuesOf('currency'));
 
 /** ISO 4217 codes as the runtime's ICU data knows them. */
 export function isIsoCurrency(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && KNOWN.has(code);
-}
-
-/** The currency's minor-unit exponent (2 for AUD, 0 for JPY, 3 for BHD). */
-export function minorUnitDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(currency, digits);
-  }
-  return digits;
 }
 
 /**
