@@ -390,6 +390,8 @@ export interface CrossPathOptions {
  * - C9: a subscription's owed invoices end the same way whatever ended it (a cancel, dunning's final
  *   action, a fixed term completing, a charge finding it ended): every voided invoice has its one
  *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing and keeps no draft.
+ * - C18: a subscription is `past_due` only while one of its invoices is (the last one paid, by a
+ *   charge or a credit note, or voided brings it back to `active`: `backToActiveSql`);
  * - C10 to C14: credit notes (`checkCreditNotes`).
  * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
@@ -540,6 +542,15 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       out.push(
         `C9: invoice ${r.id} of a ${r.sub} subscription is ${r.status}${r.held ? ', held for a card,' : ''} with ${r.events} invoice.voided events`,
       );
+    // C18: past due only while an invoice is.
+    for (const r of await rows<{ id: string }>(
+      db,
+      `select s.id from billing.subscriptions s
+        where s.status = 'past_due' and ($1::uuid is null or s.merchant_id = $1)
+          and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due')`,
+      [m],
+    ))
+      out.push(`C18: subscription ${r.id} is past_due without a past-due invoice`);
     out.push(...(await creditNoteViolations(db, m)));
     out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
     return out;

@@ -178,17 +178,23 @@ export async function refundInvoice(
  * note of their invoice, by the same resolution those run first (`resolveUnsettledRefunds`: sent
  * again under their own reference, which the gateway recognises, so a refund that went through is
  * adopted with its credit note and one that did not is made now). At most `limit` invoices a pass;
- * one whose resolution fails (the gateway down) stays for the next pass. Returns the invoices settled.
+ * one whose resolution fails stays for the next pass, and the pass throws after the rest (the
+ * scheduler logs it). A gateway that does not answer is no failure: the refund is recorded `unknown`.
+ * Returns the invoices settled.
  */
 export async function settleLeftRefunds(deps: CreditNoteDeps, limit = 100): Promise<number> {
   let settled = 0;
+  const failed: unknown[] = [];
   for (const { invoiceId, merchant } of await invoicesWithUnsettledRefunds(deps, limit)) {
     try {
       await resolveUnsettledRefunds(deps, merchant, invoiceId, writeRefundCreditNote);
       settled++;
-    } catch {
-      // Left unsettled (its rows say why): the next pass tries again.
+    } catch (err) {
+      // Left unsettled for the next pass; the others are settled first, then the failures are told.
+      failed.push(err);
     }
   }
+  if (failed.length > 0)
+    throw new AggregateError(failed, `unsettled_refunds: ${failed.length} invoices failed to settle (${settled} settled)`);
   return settled;
 }

@@ -4,6 +4,7 @@ import { BillingErrors } from '../errors.ts';
 import { recordEvents } from '../events/events.service.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { getSubscription } from '../subscriptions/read-subscriptions.service.ts';
+import { backToActiveSql } from '../subscriptions/sql/back-to-active.ts';
 import type { CreditableInvoice } from './creditable-invoice.ts';
 
 /**
@@ -33,10 +34,7 @@ export async function lowerOwed(tx: Sql, merchant: MerchantRef, inv: CreditableI
   ];
   // A subscription is past due while any invoice is; the last one paid (this one) brings it back.
   const back = await tx.query<{ id: string }>(
-    `update billing.subscriptions s set status = 'active', updated_at = $3
-      where s.id = $1 and s.status = 'past_due'
-        and not exists (select 1 from billing.invoices i where i.subscription_id = s.id and i.status = 'past_due' and i.id <> $2)
-     returning s.id`,
+    `with back as (${backToActiveSql({ subscriptionId: '$1', settledInvoiceId: '$2', at: '$3' })}) select id from back`,
     [inv.subscriptionId, inv.id, now],
   );
   if (back[0]) {

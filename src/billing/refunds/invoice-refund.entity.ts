@@ -33,5 +33,12 @@ export const InvoiceRefund = defineEntity({
     updatedAt: instant(),
   },
   uniques: [{ properties: ['invoiceId', 'number'], name: 'invoice_refunds_number_unique' }],
+  indexes: [
+    {
+      // The reconciler's unsettled_refunds sweep reads only these, every sweep interval.
+      name: 'invoice_refunds_unsettled_index',
+      expression: `create index "invoice_refunds_unsettled_index" on "billing"."invoice_refunds" ("updated_at") where "status" in ('sending', 'unknown')`,
+    },
+  ],
 });
 export type InvoiceRefund = InferEntity<typeof InvoiceRefund>;

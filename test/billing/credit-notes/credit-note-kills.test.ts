@@ -15,6 +15,7 @@ import { scaffold } from '../../helpers/scaffold.ts';
 import { checkCreditNotes, checkCrossPath, checkInvariants } from '../../helpers/invariants.ts';
 import { startCreditNoteChild, type CreditNoteChild } from '../../helpers/credit-note-child.ts';
 import { REFUND_STEPS } from '../../../src/billing/refunds/refund-invoice.service.ts';
+import { settleLeftRefunds } from '../../../src/billing/credit-notes/create-credit-note.service.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -159,6 +160,13 @@ describe('a refund left without an outcome by a killed process, settled by the r
       await app.runtime.billing.settleLeftRefunds();
       expect((await stateOf(invoice.id)).refunds.map((r) => r.status)).toEqual(['sending']);
       offsetMs += 61_000;
+      // A pass whose recording fails (the database refusing its transaction) throws, naming the
+      // failures, after asking the gateway: the refund stays to settle, and is never made twice.
+      const failing = Object.create(app.runtime.sql, { transaction: { value: () => Promise.reject(new Error('database refused')) } });
+      await expect(settleLeftRefunds({ sql: failing, gateway: app.runtime.billingGateway, now: clock.now }, 10)).rejects.toThrow(
+        /unsettled_refunds: 1 invoices failed to settle/,
+      );
+      expect((await stateOf(invoice.id)).refunds.map((r) => r.status)).toEqual(['sending']);
       await app.runtime.billing.settleLeftRefunds();
       const settled = await stateOf(invoice.id);
       expect(settled.refunds).toEqual([{ reference: `${invoice.id}-r1`, status: 'approved', amount: '1000', kept: true, notes: 1 }]);

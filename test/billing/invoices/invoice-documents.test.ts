@@ -210,4 +210,18 @@ describe('invoice documents (C15 to C17)', () => {
     }
     expect(await crossPath()).toEqual([]);
   });
+
+  it('C18: a subscription past due without a past-due invoice', async () => {
+    const crossPath = () => checkCrossPath(app.config.DATABASE_URL, { merchantId, documents });
+    expect(await crossPath()).toEqual([]);
+    await db.query(`update billing.subscriptions set status = 'past_due' where id = $1`, [merchantInvoice.subscription_id]);
+    try {
+      expect((await crossPath()).filter((v) => v.startsWith('C18:'))).toEqual([
+        `C18: subscription ${merchantInvoice.subscription_id} is past_due without a past-due invoice`,
+      ]);
+    } finally {
+      await db.query(`update billing.subscriptions set status = 'active' where id = $1`, [merchantInvoice.subscription_id]);
+    }
+    expect(await crossPath()).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The one rule for leaving `past_due`: a subscription is past due while any of its invoices is,
- * and the last one settled (paid, or voided by the merchant) brings it back to `active`. SQL for
+ * and the last one settled (paid by a charge or by a credit note, or voided by the merchant)
+ * brings it back to `active`. SQL for
  * an `update … returning s.*` (a CTE's body): the subscription's row when it came back. The
  * invoice being settled is left out of the check (`settledInvoiceId`), since the statement that
  * settles it may not have written its new status yet.
