@@ -143,6 +143,19 @@ export const ConfigSchema = z.object({
   /** `card.expiring` goes out this many days before the first charge after a card's expiry. */
   CARD_EXPIRING_LEAD_DAYS: positiveInt.default(14),
 
+  /**
+   * Keys signing the links to the customer pages (`/pay/…`, `/card/…`): `id:base64key` pairs (32-byte
+   * keys), comma separated; the entry `default` names the key derived from CREDENTIAL_HASH_KEY, which
+   * signs when this is unset. HOSTED_LINK_ACTIVE_KEY_ID (else the last key) signs; every key verifies.
+   */
+  HOSTED_LINK_KEYS: optionalString,
+  HOSTED_LINK_ACTIVE_KEY_ID: optionalString,
+  /** How long a link to a customer page lives. */
+  HOSTED_LINK_TTL_DAYS: positiveInt.default(14),
+  /** The public origins (`https://host[:port]`) links point at; unset: the listener's own address. */
+  PUBLIC_SANDBOX_URL: optionalString.pipe(z.string().url().optional()),
+  PUBLIC_PRODUCTION_URL: optionalString.pipe(z.string().url().optional()),
+
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** Deliveries are retried with exponential backoff from this base, capped at 12 hours per wait. */
   WEBHOOK_BACKOFF_BASE_MS: positiveInt.default(30_000),

@@ -60,7 +60,7 @@ const FLOORS: string[][] = [
   ['src/platform'],
   ['src/gateway', 'src/gateway-client', 'src/billing', 'src/migrations'],
   ['src/entities.ts', 'src/queues'],
-  ['src/scheduler', 'src/api', 'workers'],
+  ['src/scheduler', 'src/api', 'src/hosted', 'src/notifications', 'workers'],
   // Ops watches the parts below it (the metrics name the reconciler's sweeps); nothing below reports to it by import.
   ['src/ops'],
   ['src/composition'],

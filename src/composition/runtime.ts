@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { createLogger, createProcessLogger, type Logger } from '../platform/logger.ts';
 import { createOrm, ensureDatabase, migrate } from '../platform/database.ts';
 import { resolveSecrets, type Secrets } from '../platform/secrets.ts';
+import { hostedLinksFromConfig, type HostedLinks } from '../platform/hosted-links.ts';
 import { sqlOf, type SqlPool } from '../platform/sql.ts';
 import { VaultCrypto } from '../gateway/vault/vault-crypto.ts';
 import { GatewayCore } from '../gateway/gateway-core.ts';
@@ -54,6 +55,8 @@ export interface Runtime {
   afterCharge(results: ChargeResult[]): Promise<void>;
   /** Opens webhook endpoint secrets (derived from the credential key: one root, a key per use). */
   webhookKey: Buffer;
+  /** Signs and checks the links to the customer pages (invoice, card update). */
+  links: HostedLinks;
   /** Set by the scheduler role; a no-op in a process that runs none. */
   pokeScheduler: () => void;
   close(): Promise<void>;
@@ -153,6 +156,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       logger.warn({ err, queue }, 'queue connection error; BullMQ reconnects'),
     );
     const webhookKey = deriveKey(secrets.credentialKey, 'webhook-secrets');
+    const links = hostedLinksFromConfig(config, secrets.credentialKey);
     closers.unshift(() => queues.close());
     const upstreamState = acquirer ? () => acquirer.status().state : undefined;
     const metrics = createMetrics({ queues: queues.all(), sql, clock, upstreamState });
@@ -188,6 +192,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       queues,
       billingGateway,
       webhookKey,
+      links,
       metrics,
       readiness,
       afterCharge,

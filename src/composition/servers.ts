@@ -1,3 +1,4 @@
+import { linksFollowListener } from '../platform/hosted-links.ts';
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from './runtime.ts';
 import { createHttpsServer, type HttpLimits, type HttpServer } from '../platform/http/server-kit.ts';
@@ -101,6 +102,14 @@ export async function startApiListeners(
   } catch (err) {
     await Promise.allSettled([sandbox?.close(), production.close()]);
     throw err;
+  }
+  // Links to the customer pages point at the listener itself unless a public URL is configured.
+  for (const [environment, server] of [
+    ['sandbox', sandbox],
+    ['production', production],
+  ] as const) {
+    if (server && linksFollowListener(config, environment))
+      runtime.links.setOrigin(environment, new URL(urlOf(server, config.HOST)).origin);
   }
   return {
     sandbox,

@@ -37,7 +37,8 @@ function decodeKey(name: string, b64: string): Buffer {
   return key;
 }
 
-export function parseVaultKeys(spec: string): Map<string, Buffer> {
+/** `id:base64key` pairs, comma separated (32-byte keys), as a map; `name` is the setting named in errors. */
+export function parseVaultKeys(spec: string, name = 'VAULT_KEYS'): Map<string, Buffer> {
   const keys = new Map<string, Buffer>();
   for (const part of spec
     .split(',')
@@ -45,10 +46,10 @@ export function parseVaultKeys(spec: string): Map<string, Buffer> {
     .filter(Boolean)) {
     const colon = part.indexOf(':');
     const id = part.slice(0, colon);
-    if (colon < 1 || !KEY_ID.test(id)) throw new ConfigError([`VAULT_KEYS: "${id || part.slice(0, 8)}…" is not "id:base64key"`]);
-    keys.set(id, decodeKey(`VAULT_KEYS (${id})`, part.slice(colon + 1)));
+    if (colon < 1 || !KEY_ID.test(id)) throw new ConfigError([`${name}: "${id || part.slice(0, 8)}…" is not "id:base64key"`]);
+    keys.set(id, decodeKey(`${name} (${id})`, part.slice(colon + 1)));
   }
-  if (keys.size === 0) throw new ConfigError(['VAULT_KEYS: no key given']);
+  if (keys.size === 0) throw new ConfigError([`${name}: no key given`]);
   return keys;
 }
 
