@@ -18,6 +18,14 @@ import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscrip
 import type { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
 import { createCreditNote, refundInvoice, settleLeftRefunds, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
 import { getCreditNote, listCreditNotes } from './credit-notes/read-credit-notes.service.ts';
+import {
+  mrrAnalytics,
+  pastDueAnalytics,
+  renewalsAnalytics,
+  revenueAnalytics,
+  type MonthRange,
+  type RenewalWindow,
+} from './analytics/analytics.service.ts';
 import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
@@ -69,6 +77,7 @@ export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
 export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
+export { MonthRange, RenewalWindow } from './analytics/analytics.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -150,6 +159,11 @@ export class BillingCore {
   coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
   coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
   archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
+
+  mrrAnalytics = (m: MerchantRef, range: MonthRange) => mrrAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  revenueAnalytics = (m: MerchantRef, range: MonthRange) => revenueAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  pastDueAnalytics = (m: MerchantRef) => pastDueAnalytics(this.#deps.sql, m);
+  renewalsAnalytics = (m: MerchantRef, window: RenewalWindow) => renewalsAnalytics(this.#deps.sql, m, window, this.#deps.clock.now());
 
   createTaxRate = (m: MerchantRef, input: TaxRateCreate) => createTaxRate(this.#deps.sql, m, input, this.#deps.clock.now());
   taxRate = (m: MerchantRef, id: string) => getTaxRate(this.#deps.sql, m, id);

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import type { SqlPool } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import { BillingErrors } from '../errors.ts';
+
+/**
+ * The billing team's figures (docs/analytics.md), per month in UTC and per currency, computed in
+ * SQL from the MRR movements (written by the trigger on subscriptions), the ledger, the refunds,
+ * the charge attempts and the invoices: the API and the console read the same numbers.
+ */
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MAX_MONTHS = 60;
+
+/** `?from=YYYY-MM&to=YYYY-MM` (both months included; default the 12 months up to the current one). */
+export const MonthRange = z
+  .object({
+    from: z.string().regex(MONTH, 'must be a month, YYYY-MM').optional(),
+    to: z.string().regex(MONTH, 'must be a month, YYYY-MM').optional(),
+  })
+  .strict();
+export type MonthRange = z.infer<typeof MonthRange>;
+
+export const RenewalWindow = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }).strict();
+export type RenewalWindow = z.infer<typeof RenewalWindow>;
+
+interface Months {
+  from: string;
+  to: string;
+  /** The first instant of `from`, and the first instant after `to`. */
+  start: Date;
+  end: Date;
+}
+
+function monthStart(month: string): Date {
+  return new Date(`${month}-01T00:00:00.000Z`);
+}
+
+function addMonths(month: string, n: number): string {
+  const d = monthStart(month);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 7);
+}
+
+export function monthsOf(range: MonthRange, now: Date): Months {
+  const to = range.to ?? now.toISOString().slice(0, 7);
+  const from = range.from ?? addMonths(to, -11);
+  if (from > to) throw BillingErrors.validation(['from: must not be after to']);
+  const count = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+  if (count > MAX_MONTHS) throw BillingErrors.validation([`to: at most ${MAX_MONTHS} months from from`]);
+  return { from, to, start: monthStart(from), end: monthStart(addMonths(to, 1)) };
+}
+
+export interface MrrPoint {
+  month: string;
+  /** MRR at the month's start and at its end (the first instant of the next month). */
+  mrr_start: number;
+  mrr: number;
+  new: number;
+  expansion: number;
+  contraction: number;
+  churn: number;
+  reactivation: number;
+  /** `mrr − mrr_start`: the sum of the five movements (contraction and churn are negative). */
+  net_change: number;
+  /** Subscriptions with MRR at the month's end. */
+  active_subscriptions: number;
+}
+
+export interface MrrSeries {
+  currency: string;
+  months: MrrPoint[];
+}
+
+/** MRR and its movements per month and currency. */
+export async function mrrAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRange, now: Date) {
+  const months = monthsOf(range, now);
+  const rows = await sql.query<{
+    currency: string;
+    month: string;
+    opening: string;
+    opening_count: string;
+    new: string;
+    expansion: string;
+    contraction: string;
+    churn: string;
+    reactivation: string;
+    net: string;
+    count_change: string;
+  }>(
+    `with moves as (
+       select currency, kind, mrr_after - mrr_before as delta,
+              case when mrr_before = 0 and mrr_after > 0 then 1 when mrr_before > 0 and mrr_after = 0 then -1 else 0 end as counted,
+              case when at >= $3 then to_char(at at time zone 'UTC', 'YYYY-MM') end as month
+         from billing.mrr_movements
+        where merchant_id = $1 and environment = $2 and at < $4),
+     opening as (select currency, sum(delta) as mrr, sum(counted) as subscriptions from moves where month is null group by currency),
+     monthly as (
+       select currency, month,
+              sum(delta) filter (where kind = 'new') as new, sum(delta) filter (where kind = 'expansion') as expansion,
+              sum(delta) filter (where kind = 'contraction') as contraction, sum(delta) filter (where kind = 'churn') as churn,
+              sum(delta) filter (where kind = 'reactivation') as reactivation, sum(delta) as net, sum(counted) as count_change
+         from moves where month is not null group by currency, month),
+     grid as (
+       select c.currency, to_char(g.start, 'YYYY-MM') as month
+         from (select currency from opening union select currency from monthly) c
+        cross join generate_series($3::timestamptz at time zone 'UTC', ($4::timestamptz at time zone 'UTC') - interval '1 month', interval '1 month') g(start))
+     select grid.currency, grid.month, coalesce(o.mrr, 0) as opening, coalesce(o.subscriptions, 0) as opening_count,
+            coalesce(x.new, 0) as new, coalesce(x.expansion, 0) as expansion, coalesce(x.contraction, 0) as contraction,
+            coalesce(x.churn, 0) as churn, coalesce(x.reactivation, 0) as reactivation, coalesce(x.net, 0) as net,
+            coalesce(x.count_change, 0) as count_change
+       from grid left join opening o on o.currency = grid.currency left join monthly x on x.currency = grid.currency and x.month = grid.month
+      order by grid.currency, grid.month`,
+    [m.merchantId, m.environment, months.start, months.end],
+  );
+  const series = new Map<string, MrrSeries>();
+  const running = new Map<string, { mrr: number; count: number }>();
+  for (const r of rows) {
+    if (!series.has(r.currency)) {
+      series.set(r.currency, { currency: r.currency, months: [] });
+      running.set(r.currency, { mrr: Number(r.opening), count: Number(r.opening_count) });
+    }
+    const state = running.get(r.currency)!;
+    const start = state.mrr;
+    state.mrr += Number(r.net);
+    state.count += Number(r.count_change);
+    series.get(r.currency)!.months.push({
+      month: r.month,
+      mrr_start: start,
+      mrr: state.mrr,
+      new: Number(r.new),
+      expansion: Number(r.expansion),
+      contraction: Number(r.contraction),
+      churn: Number(r.churn),
+      reactivation: Number(r.reactivation),
+      net_change: Number(r.net),
+      active_subscriptions: state.count,
+    });
+  }
+  return { from: months.from, to: months.to, series: [...series.values()] };
+}
+
+export interface RevenuePoint {
+  month: string;
+  /** Approved charges, by the month their invoice was paid (billing time). */
+  collected: number;
+  /** Approved refunds, by the month they were made. */
+  refunded: number;
+  net: number;
+  /** Declined or failed charge attempts, by decline class (`soft`, `hard`, `expired_card`, `error`, …): how many and for how much. */
+  failed: Record<string, { attempts: number; amount: number }>;
+  /** Invoices first failing this month, and of them those paid since (by a retry, a manual retry or a new card). */
+  dunning: { failed_invoices: number; recovered_invoices: number; recovered_amount: number; recovery_rate: number | null };
+}
+
+/** Money collected and refunded, failed payments by decline class, and what dunning recovered, per month and currency. */
+export async function revenueAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRange, now: Date) {
+  const months = monthsOf(range, now);
+  const args = [m.merchantId, m.environment, months.start, months.end];
+  const month = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  const [money, failed, dunning] = await Promise.all([
+    sql.query<{ currency: string; month: string; collected: string; refunded: string }>(
+      `select currency, month, sum(collected) as collected, sum(refunded) as refunded from (
+         select l.currency, ${month('i.paid_at')} as month, l.amount as collected, 0 as refunded
+           from billing.ledger_entries l join billing.invoices i on i.id = l.invoice_id
+          where l.merchant_id = $1 and l.environment = $2 and i.paid_at >= $3 and i.paid_at < $4
+         union all
+         select r.currency, ${month('r.created_at')}, 0, r.amount
+           from billing.invoice_refunds r
+          where r.merchant_id = $1 and r.environment = $2 and r.status = 'approved' and r.created_at >= $3 and r.created_at < $4) x
+        group by currency, month`,
+      args,
+    ),
+    sql.query<{ currency: string; month: string; decline_class: string; attempts: string; amount: string }>(
+      `select i.currency, ${month('a.attempted_at')} as month, coalesce(a.decline_class, 'error') as decline_class,
+              count(*) as attempts, sum(i.amount) as amount
+         from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+        where i.merchant_id = $1 and i.environment = $2 and a.status in ('declined', 'error')
+          and a.attempted_at >= $3 and a.attempted_at < $4
+        group by 1, 2, 3`,
+      args,
+    ),
+    sql.query<{ currency: string; month: string; failed: string; recovered: string; recovered_amount: string }>(
+      `select currency, ${month('first_failed_at')} as month, count(*) as failed,
+              count(*) filter (where status = 'paid') as recovered,
+              coalesce(sum(amount) filter (where status = 'paid'), 0) as recovered_amount
+         from billing.invoices
+        where merchant_id = $1 and environment = $2 and first_failed_at >= $3 and first_failed_at < $4
+        group by 1, 2`,
+      args,
+    ),
+  ]);
+  const currencies = [...new Set([...money, ...failed, ...dunning].map((r) => r.currency))].sort();
+  const series = currencies.map((currency) => {
+    const points: RevenuePoint[] = [];
+    for (let mo = months.from; mo <= months.to; mo = addMonths(mo, 1)) {
+      const cash = money.find((r) => r.currency === currency && r.month === mo);
+      const d = dunning.find((r) => r.currency === currency && r.month === mo);
+      const collected = Number(cash?.collected ?? 0);
+      const refunded = Number(cash?.refunded ?? 0);
+      const failedInvoices = Number(d?.failed ?? 0);
+      const recovered = Number(d?.recovered ?? 0);
+      points.push({
+        month: mo,
+        collected,
+        refunded,
+        net: collected - refunded,
+        failed: Object.fromEntries(
+          failed
+            .filter((r) => r.currency === currency && r.month === mo)
+            .map((r) => [r.decline_class, { attempts: Number(r.attempts), amount: Number(r.amount) }]),
+        ),
+        dunning: {
+          failed_invoices: failedInvoices,
+          recovered_invoices: recovered,
+          recovered_amount: Number(d?.recovered_amount ?? 0),
+          // A share, to 4 places: recovered ÷ failed (null when none failed).
+          recovery_rate: failedInvoices ? Math.round((recovered / failedInvoices) * 10_000) / 10_000 : null,
+        },
+      });
+    }
+    return { currency, months: points };
+  });
+  return { from: months.from, to: months.to, series };
+}
+
+/** Invoices past due now, per currency: how many and the amount still due. */
+export async function pastDueAnalytics(sql: SqlPool, m: MerchantRef) {
+  const rows = await sql.query<{ currency: string; invoices: string; amount: string; held_for_card: string }>(
+    `select currency, count(*) as invoices, sum(amount) as amount, count(*) filter (where held_for_card) as held_for_card
+       from billing.invoices where merchant_id = $1 and environment = $2 and status = 'past_due'
+      group by currency order by currency`,
+    [m.merchantId, m.environment],
+  );
+  return {
+    currencies: rows.map((r) => ({
+      currency: r.currency,
+      invoices: Number(r.invoices),
+      amount: Number(r.amount),
+      held_for_card: Number(r.held_for_card),
+    })),
+  };
+}
+
+/**
+ * Renewals due in the next `days` days (billing time: a test clock's for its subscriptions), per
+ * day (UTC) and currency: how many, and their amount before tax, items and credit (the plan that
+ * will bill, × its quantity, less a recurring coupon still held).
+ */
+export async function renewalsAnalytics(sql: SqlPool, m: MerchantRef, window: RenewalWindow, now: Date) {
+  const rows = await sql.query<{ currency: string; day: string; renewals: string; amount: string }>(
+    `select p.currency, to_char(s.next_charge_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as renewals,
+            sum(billing.period_amount(p.id, coalesce(s.next_quantity, s.quantity), s.coupon_id, true)) as amount
+       from billing.subscriptions s
+       left join billing.test_clocks c on c.id = s.test_clock_id
+       join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
+      where s.merchant_id = $1 and s.environment = $2 and s.status in ('trialing', 'active', 'past_due')
+        and not (s.cancel_at_period_end)
+        and s.next_charge_at >= coalesce(c.frozen_time, $3) and s.next_charge_at < coalesce(c.frozen_time, $3) + make_interval(days => $4)
+      group by 1, 2 order by 1, 2`,
+    [m.merchantId, m.environment, now, window.days],
+  );
+  const byCurrency = new Map<
+    string,
+    { currency: string; renewals: number; amount: number; days: { day: string; renewals: number; amount: number }[] }
+  >();
+  for (const r of rows) {
+    const entry = byCurrency.get(r.currency) ?? { currency: r.currency, renewals: 0, amount: 0, days: [] };
+    entry.renewals += Number(r.renewals);
+    entry.amount += Number(r.amount);
+    entry.days.push({ day: r.day, renewals: Number(r.renewals), amount: Number(r.amount) });
+    byCurrency.set(r.currency, entry);
+  }
+  return { days: window.days, currencies: [...byCurrency.values()] };
+}
