@@ -84,6 +84,20 @@ export class Migration20261127165000 extends Migration {
                          or old.quantity is distinct from new.quantity or old.coupon_id is distinct from new.coupon_id)
       execute function billing.record_mrr_movement();`);
 
+    // The analytics read invoices by the month they were paid or first failed, and those past due,
+    // per merchant: partial indexes, entered only when an invoice is paid or fails (the charge
+    // path's update changes `status`, which other partial indexes read, so it was never a HOT update).
+    this.addSql(`create index "invoices_paid_index" on "billing"."invoices" ("merchant_id", "environment", "paid_at") where "status" = 'paid';`);
+    this.addSql(`create index "invoices_first_failed_index" on "billing"."invoices" ("merchant_id", "environment", "first_failed_at") where "first_failed_at" is not null;`);
+    this.addSql(`create index "invoices_past_due_index" on "billing"."invoices" ("merchant_id", "environment") where "status" = 'past_due';`);
+    // The ledger books each charge at billing time too (its invoice's paid_at), so that revenue
+    // per month is an index-only range scan of the ledger, without a join.
+    this.addSql(`alter table "billing"."ledger_entries" add column "booked_at" timestamptz null;`);
+    this.addSql(`update "billing"."ledger_entries" l set "booked_at" = coalesce((select i."paid_at" from "billing"."invoices" i where i."id" = l."invoice_id"), l."created_at");`);
+    this.addSql(`alter table "billing"."ledger_entries" alter column "booked_at" set not null;`);
+    this.addSql(`create index "ledger_entries_booked_index" on "billing"."ledger_entries" ("merchant_id", "environment", "booked_at") include ("amount", "currency");`);
+    this.addSql(`create index "charge_attempts_failed_index" on "billing"."charge_attempts" ("attempted_at") where "status" in ('declined', 'error');`);
+
     // Subscriptions already there: one `new` movement each, at its current period's start (else its start).
     this.addSql(`insert into billing.mrr_movements (merchant_id, environment, subscription_id, customer_id, currency, at, mrr_before, mrr_after, kind)
       select s.merchant_id, s.environment, s.id, s.customer_id, pl.currency, coalesce(s.current_period_start, s.start_at), 0, m.mrr, 'new'
@@ -93,6 +107,12 @@ export class Migration20261127165000 extends Migration {
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop index "billing"."invoices_paid_index";`);
+    this.addSql(`drop index "billing"."invoices_first_failed_index";`);
+    this.addSql(`drop index "billing"."invoices_past_due_index";`);
+    this.addSql(`drop index "billing"."charge_attempts_failed_index";`);
+    this.addSql(`drop index "billing"."ledger_entries_booked_index";`);
+    this.addSql(`alter table "billing"."ledger_entries" drop column "booked_at";`);
     this.addSql(`drop trigger "subscriptions_mrr_update" on "billing"."subscriptions";`);
     this.addSql(`drop trigger "subscriptions_mrr_insert" on "billing"."subscriptions";`);
     this.addSql(`drop function "billing"."record_mrr_movement"();`);

@@ -75,11 +75,11 @@ export interface MrrSeries {
 /** MRR and its movements per month and currency. */
 export async function mrrAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRange, now: Date) {
   const months = monthsOf(range, now);
+  // One pass over the merchant's movements up to the range's end: those before it summed into the
+  // opening (month null), the others per month; the running MRR is added up below.
   const rows = await sql.query<{
     currency: string;
-    month: string;
-    opening: string;
-    opening_count: string;
+    month: string | null;
     new: string;
     expansion: string;
     contraction: string;
@@ -88,61 +88,50 @@ export async function mrrAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRan
     net: string;
     count_change: string;
   }>(
-    `with moves as (
-       select currency, kind, mrr_after - mrr_before as delta,
-              case when mrr_before = 0 and mrr_after > 0 then 1 when mrr_before > 0 and mrr_after = 0 then -1 else 0 end as counted,
-              case when at >= $3 then to_char(at at time zone 'UTC', 'YYYY-MM') end as month
-         from billing.mrr_movements
-        where merchant_id = $1 and environment = $2 and at < $4),
-     opening as (select currency, sum(delta) as mrr, sum(counted) as subscriptions from moves where month is null group by currency),
-     monthly as (
-       select currency, month,
-              sum(delta) filter (where kind = 'new') as new, sum(delta) filter (where kind = 'expansion') as expansion,
-              sum(delta) filter (where kind = 'contraction') as contraction, sum(delta) filter (where kind = 'churn') as churn,
-              sum(delta) filter (where kind = 'reactivation') as reactivation, sum(delta) as net, sum(counted) as count_change
-         from moves where month is not null group by currency, month),
-     grid as (
-       select c.currency, to_char(g.start, 'YYYY-MM') as month
-         from (select currency from opening union select currency from monthly) c
-        cross join generate_series($3::timestamptz at time zone 'UTC', ($4::timestamptz at time zone 'UTC') - interval '1 month', interval '1 month') g(start))
-     select grid.currency, grid.month, coalesce(o.mrr, 0) as opening, coalesce(o.subscriptions, 0) as opening_count,
-            coalesce(x.new, 0) as new, coalesce(x.expansion, 0) as expansion, coalesce(x.contraction, 0) as contraction,
-            coalesce(x.churn, 0) as churn, coalesce(x.reactivation, 0) as reactivation, coalesce(x.net, 0) as net,
-            coalesce(x.count_change, 0) as count_change
-       from grid left join opening o on o.currency = grid.currency left join monthly x on x.currency = grid.currency and x.month = grid.month
-      order by grid.currency, grid.month`,
+    `select currency, to_char(month, 'YYYY-MM') as month,
+            coalesce(sum(delta) filter (where kind = 'new'), 0) as new, coalesce(sum(delta) filter (where kind = 'expansion'), 0) as expansion,
+            coalesce(sum(delta) filter (where kind = 'contraction'), 0) as contraction, coalesce(sum(delta) filter (where kind = 'churn'), 0) as churn,
+            coalesce(sum(delta) filter (where kind = 'reactivation'), 0) as reactivation, sum(delta) as net, sum(counted) as count_change
+       from (select currency, kind, mrr_after - mrr_before as delta,
+                    case when mrr_before = 0 and mrr_after > 0 then 1 when mrr_before > 0 and mrr_after = 0 then -1 else 0 end as counted,
+                    case when at >= $3 then date_trunc('month', at at time zone 'UTC') end as month
+               from billing.mrr_movements
+              where merchant_id = $1 and environment = $2 and at < $4) x
+      group by currency, month`,
     [m.merchantId, m.environment, months.start, months.end],
   );
-  const series = new Map<string, MrrSeries>();
-  const running = new Map<string, { mrr: number; count: number }>();
-  for (const r of rows) {
-    if (!series.has(r.currency)) {
-      series.set(r.currency, { currency: r.currency, months: [] });
-      running.set(r.currency, { mrr: Number(r.opening), count: Number(r.opening_count) });
+  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  const series: MrrSeries[] = currencies.map((currency) => {
+    const opening = rows.find((r) => r.currency === currency && r.month === null);
+    let mrr = Number(opening?.net ?? 0);
+    let count = Number(opening?.count_change ?? 0);
+    const points: MrrPoint[] = [];
+    for (let mo = months.from; mo <= months.to; mo = addMonths(mo, 1)) {
+      const r = rows.find((x) => x.currency === currency && x.month === mo);
+      const start = mrr;
+      mrr += Number(r?.net ?? 0);
+      count += Number(r?.count_change ?? 0);
+      points.push({
+        month: mo,
+        mrr_start: start,
+        mrr,
+        new: Number(r?.new ?? 0),
+        expansion: Number(r?.expansion ?? 0),
+        contraction: Number(r?.contraction ?? 0),
+        churn: Number(r?.churn ?? 0),
+        reactivation: Number(r?.reactivation ?? 0),
+        net_change: mrr - start,
+        active_subscriptions: count,
+      });
     }
-    const state = running.get(r.currency)!;
-    const start = state.mrr;
-    state.mrr += Number(r.net);
-    state.count += Number(r.count_change);
-    series.get(r.currency)!.months.push({
-      month: r.month,
-      mrr_start: start,
-      mrr: state.mrr,
-      new: Number(r.new),
-      expansion: Number(r.expansion),
-      contraction: Number(r.contraction),
-      churn: Number(r.churn),
-      reactivation: Number(r.reactivation),
-      net_change: Number(r.net),
-      active_subscriptions: state.count,
-    });
-  }
-  return { from: months.from, to: months.to, series: [...series.values()] };
+    return { currency, months: points };
+  });
+  return { from: months.from, to: months.to, series };
 }
 
 export interface RevenuePoint {
   month: string;
-  /** Approved charges, by the month their invoice was paid (billing time). */
+  /** Approved charges (the ledger), by the month they were booked: their invoice's payment, billing time. */
   collected: number;
   /** Approved refunds, by the month they were made. */
   refunded: number;
@@ -157,13 +146,14 @@ export interface RevenuePoint {
 export async function revenueAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRange, now: Date) {
   const months = monthsOf(range, now);
   const args = [m.merchantId, m.environment, months.start, months.end];
-  const month = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  // Grouped by the month's first instant (cheap per row), written as `YYYY-MM` once per group.
+  const month = (column: string) => `date_trunc('month', ${column} at time zone 'UTC')`;
   const [money, failed, dunning] = await Promise.all([
     sql.query<{ currency: string; month: string; collected: string; refunded: string }>(
-      `select currency, month, sum(collected) as collected, sum(refunded) as refunded from (
-         select l.currency, ${month('i.paid_at')} as month, l.amount as collected, 0 as refunded
-           from billing.ledger_entries l join billing.invoices i on i.id = l.invoice_id
-          where l.merchant_id = $1 and l.environment = $2 and i.paid_at >= $3 and i.paid_at < $4
+      `select currency, to_char(month, 'YYYY-MM') as month, sum(collected) as collected, sum(refunded) as refunded from (
+         select l.currency, ${month('l.booked_at')} as month, l.amount as collected, 0 as refunded
+           from billing.ledger_entries l
+          where l.merchant_id = $1 and l.environment = $2 and l.booked_at >= $3 and l.booked_at < $4
          union all
          select r.currency, ${month('r.created_at')}, 0, r.amount
            from billing.invoice_refunds r
@@ -172,21 +162,22 @@ export async function revenueAnalytics(sql: SqlPool, m: MerchantRef, range: Mont
       args,
     ),
     sql.query<{ currency: string; month: string; decline_class: string; attempts: string; amount: string }>(
-      `select i.currency, ${month('a.attempted_at')} as month, coalesce(a.decline_class, 'error') as decline_class,
+      `select i.currency, to_char(${month('a.attempted_at')}, 'YYYY-MM') as month, coalesce(a.decline_class, 'error') as decline_class,
               count(*) as attempts, sum(i.amount) as amount
-         from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
-        where i.merchant_id = $1 and i.environment = $2 and a.status in ('declined', 'error')
-          and a.attempted_at >= $3 and a.attempted_at < $4
-        group by 1, 2, 3`,
+         from billing.charge_attempts a
+         cross join lateral (select i.currency, i.amount, i.merchant_id, i.environment from billing.invoices i where i.id = a.invoice_id) i
+        where a.status in ('declined', 'error') and a.attempted_at >= $3 and a.attempted_at < $4
+          and i.merchant_id = $1 and i.environment = $2
+        group by i.currency, ${month('a.attempted_at')}, 3`,
       args,
     ),
     sql.query<{ currency: string; month: string; failed: string; recovered: string; recovered_amount: string }>(
-      `select currency, ${month('first_failed_at')} as month, count(*) as failed,
+      `select currency, to_char(${month('first_failed_at')}, 'YYYY-MM') as month, count(*) as failed,
               count(*) filter (where status = 'paid') as recovered,
               coalesce(sum(amount) filter (where status = 'paid'), 0) as recovered_amount
          from billing.invoices
         where merchant_id = $1 and environment = $2 and first_failed_at >= $3 and first_failed_at < $4
-        group by 1, 2`,
+        group by currency, ${month('first_failed_at')}`,
       args,
     ),
   ]);
