@@ -84,10 +84,9 @@ export class Migration20261127165000 extends Migration {
                          or old.quantity is distinct from new.quantity or old.coupon_id is distinct from new.coupon_id)
       execute function billing.record_mrr_movement();`);
 
-    // The analytics read invoices by the month they were paid or first failed, and those past due,
-    // per merchant: partial indexes, entered only when an invoice is paid or fails (the charge
-    // path's update changes `status`, which other partial indexes read, so it was never a HOT update).
-    this.addSql(`create index "invoices_paid_index" on "billing"."invoices" ("merchant_id", "environment", "paid_at") where "status" = 'paid';`);
+    // The analytics read invoices by the month they first failed, and those past due, per
+    // merchant: partial indexes, entered only when an invoice fails (the failure's update changes
+    // `status`, which other partial indexes read, so it was never a HOT update).
     this.addSql(`create index "invoices_first_failed_index" on "billing"."invoices" ("merchant_id", "environment", "first_failed_at") where "first_failed_at" is not null;`);
     this.addSql(`create index "invoices_past_due_index" on "billing"."invoices" ("merchant_id", "environment") where "status" = 'past_due';`);
     // The ledger books each charge at billing time too (its invoice's paid_at), so that revenue
@@ -107,7 +106,6 @@ export class Migration20261127165000 extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop index "billing"."invoices_paid_index";`);
     this.addSql(`drop index "billing"."invoices_first_failed_index";`);
     this.addSql(`drop index "billing"."invoices_past_due_index";`);
     this.addSql(`drop index "billing"."charge_attempts_failed_index";`);

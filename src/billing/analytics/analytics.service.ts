@@ -240,15 +240,20 @@ export async function pastDueAnalytics(sql: SqlPool, m: MerchantRef) {
  */
 export async function renewalsAnalytics(sql: SqlPool, m: MerchantRef, window: RenewalWindow, now: Date) {
   const rows = await sql.query<{ currency: string; day: string; renewals: string; amount: string }>(
-    `select p.currency, to_char(s.next_charge_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as renewals,
-            sum(billing.period_amount(p.id, coalesce(s.next_quantity, s.quantity), s.coupon_id, true)) as amount
-       from billing.subscriptions s
-       left join billing.test_clocks c on c.id = s.test_clock_id
-       join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
-      where s.merchant_id = $1 and s.environment = $2 and s.status in ('trialing', 'active', 'past_due')
-        and not (s.cancel_at_period_end)
-        and s.next_charge_at >= coalesce(c.frozen_time, $3) and s.next_charge_at < coalesce(c.frozen_time, $3) + make_interval(days => $4)
-      group by 1, 2 order by 1, 2`,
+    // Grouped by what the amount depends on first, so that the amount's rule (billing.period_amount)
+    // runs once per plan, quantity, coupon and day, not once per subscription.
+    `select currency, to_char(day, 'YYYY-MM-DD') as day, sum(n) as renewals,
+            sum(n * billing.period_amount(plan_id, quantity, coupon_id, true)) as amount
+       from (select p.currency, p.id as plan_id, coalesce(s.next_quantity, s.quantity) as quantity, s.coupon_id,
+                    date_trunc('day', s.next_charge_at at time zone 'UTC') as day, count(*) as n
+               from billing.subscriptions s
+               left join billing.test_clocks c on c.id = s.test_clock_id
+               join billing.plans p on p.id = coalesce(s.next_plan_id, s.plan_id)
+              where s.merchant_id = $1 and s.environment = $2 and s.status in ('trialing', 'active', 'past_due')
+                and not (s.cancel_at_period_end)
+                and s.next_charge_at >= coalesce(c.frozen_time, $3) and s.next_charge_at < coalesce(c.frozen_time, $3) + make_interval(days => $4)
+              group by 1, 2, 3, 4, 5) g
+      group by currency, g.day order by currency, g.day`,
     [m.merchantId, m.environment, now, window.days],
   );
   const byCurrency = new Map<

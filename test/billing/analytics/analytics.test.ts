@@ -186,6 +186,14 @@ describe('analytics on a fixed scenario', () => {
         days: expect.any(Array),
       },
     ]);
+    // Per day: each subscription's next charge on its own day, the days adding up to the whole.
+    const perDay = new Map<string, { day: string; renewals: number; amount: number }>();
+    due.forEach((x, k) => {
+      const day = x.next_charge_at.slice(0, 10);
+      const entry = perDay.get(day) ?? { day, renewals: 0, amount: 0 };
+      perDay.set(day, { day, renewals: entry.renewals + 1, amount: entry.amount + expected[k]! });
+    });
+    expect(renewals.body.response.currencies[0].days).toEqual([...perDay.values()].sort((p, q) => p.day.localeCompare(q.day)));
     expect(due.map((x) => x.id).sort()).toEqual([a.id, c.id, e.id, f.id, g.id, h.id, i.id].sort());
 
     // C19 reports a movement lost (the data are this test's own from here on): d's churn (its
