@@ -27,6 +27,7 @@ import { registerCreditNoteRoutes } from './credit-notes-api.ts';
 import { registerTaxRoutes } from './tax-api.ts';
 import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
 import { registerSettingsRoutes } from './settings-api.ts';
+import { registerUsageRoutes } from './usage-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   );
 
   registerCouponRoutes(app, core, test);
+  registerUsageRoutes(app, core, test);
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
   registerTaxRoutes(app, core, test);
