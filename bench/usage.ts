@@ -28,7 +28,7 @@ import { benchEnv, finish, seedSubscriptions, writeJson } from './support.ts';
 import { startRoles } from '../src/composition/roles.ts';
 import { generateSelfSigned } from '../src/platform/tls.ts';
 import { createMerchant } from '../src/gateway/merchants/credentials.service.ts';
-import { aggregateUsage, aggregationStatement, type MetricDefinition } from '../src/billing/usage/sql/aggregate-usage.ts';
+import { aggregatePeriods, aggregateUsage, aggregationStatement, type MetricDefinition } from '../src/billing/usage/sql/aggregate-usage.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,6 +46,8 @@ const TABLE = Number(args.table);
 const CLOSES = Number(args.closes);
 const CONCURRENCY = Number(args.concurrency);
 const BATCH = 1000;
+/** Period closes aggregated per statement. */
+const CLOSE_BATCH = 100;
 
 /** The month the events fall in: the current one, so that its partition exists and every subscription (started a month ago) is live. */
 const now = new Date();
@@ -178,15 +180,26 @@ async function main() {
     ];
     const monthEnd = new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1));
     const picked = Array.from({ length: CLOSES }, (_, i) => subs[(i * 7) % subs.length]!);
+    // Closes in batches of CLOSE_BATCH, as the scheduler closes periods: one statement per metric and batch.
     let counted = 0;
     const a0 = performance.now();
-    for (const id of picked) {
-      for (const metric of metrics) counted += (await aggregateUsage(runtime.sql, id, metric, monthStart, monthEnd)).events;
+    for (let i = 0; i < picked.length; i += CLOSE_BATCH) {
+      const periods = picked.slice(i, i + CLOSE_BATCH).map((subscriptionId) => ({ subscriptionId, from: monthStart, to: monthEnd }));
+      for (const metric of metrics) for (const usage of await aggregatePeriods(runtime.sql, metric, periods)) counted += usage.events;
     }
     const aggSeconds = (performance.now() - a0) / 1000;
     console.error(
-      `aggregation: ${CLOSES} period closes (2 metrics each, ${counted} events) over ${total} events in ${aggSeconds.toFixed(2)} s`,
+      `aggregation: ${CLOSES} period closes in batches of ${CLOSE_BATCH} (2 metrics each, ${counted} events) over ${total} events in ${aggSeconds.toFixed(2)} s`,
     );
+    // The same closes one statement each (a round trip per metric and close).
+    let countedOneByOne = 0;
+    const s0 = performance.now();
+    for (const id of picked) {
+      for (const metric of metrics) countedOneByOne += (await aggregateUsage(runtime.sql, id, metric, monthStart, monthEnd)).events;
+    }
+    const oneByOneSeconds = (performance.now() - s0) / 1000;
+    if (countedOneByOne !== counted) throw new Error(`batched closes counted ${counted} events, one by one ${countedOneByOne}`);
+    console.error(`aggregation one close at a time: ${oneByOneSeconds.toFixed(2)} s`);
     const { text, extra } = aggregationStatement(metrics[1]!);
     const plan = (
       await runtime.sql.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, [
@@ -217,7 +230,15 @@ async function main() {
       },
       copy: { seconds: copySeconds, rate: copyRate },
       ratio: apiRate / copyRate,
-      aggregation: { seconds: aggSeconds, closes: CLOSES, eventsCounted: counted, perCloseMs: (aggSeconds * 1000) / CLOSES, plan },
+      aggregation: {
+        seconds: aggSeconds,
+        closes: CLOSES,
+        batch: CLOSE_BATCH,
+        eventsCounted: counted,
+        perCloseMs: (aggSeconds * 1000) / CLOSES,
+        oneByOneSeconds,
+        plan,
+      },
     });
   } finally {
     await env.cleanup();

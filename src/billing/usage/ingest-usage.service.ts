@@ -140,7 +140,7 @@ export async function ingestUsageEvents(db: Sql, merchant: MerchantRef, raw: unk
         transactionId: c.event.transaction_id,
         subscriptionId: c.subscription!.id,
         code: c.event.code,
-        timestamp: at,
+        timestamp: c.event.timestamp,
         properties: JSON.stringify(c.event.properties ?? {}),
       });
     }

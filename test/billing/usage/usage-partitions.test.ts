@@ -6,7 +6,7 @@ import { waitFor } from '../../helpers/wait-for.ts';
 import { ManualClock } from '../../../src/platform/clock.ts';
 import { ensureUsagePartitions } from '../../../src/billing/billing-jobs.ts';
 import { detachUsagePartition } from '../../../src/billing/usage/usage-partitions.ts';
-import { aggregationStatement } from '../../../src/billing/usage/sql/aggregate-usage.ts';
+import { aggregatePeriods, aggregateUsage, aggregationStatement } from '../../../src/billing/usage/sql/aggregate-usage.ts';
 
 // The monthly partitions of usage events: made ahead by the reconciler's sweep, made on demand
 // for a month a test clock reaches, detached for archiving (its events leave every aggregation;
@@ -131,5 +131,16 @@ describe('usage partitions', () => {
       expect(lines, lines).not.toMatch(/Seq Scan/);
       expect(lines, lines).not.toMatch(/usage_events_2033_0[89]/);
     }
+    // Many periods in one statement answer what one statement per period does.
+    const metric = { code: 'calls', aggregation: 'sum' as const, field: 'n', filters: {} };
+    const periods = [42, 7, 42, 599].map((n, i) => ({
+      subscriptionId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      from: new Date(Date.UTC(2033, 6, 1, i)),
+      to: new Date(Date.UTC(2033, 6, 1, 12 + i)),
+    }));
+    const batched = await aggregatePeriods(app.runtime.sql, metric, periods);
+    const single = await Promise.all(periods.map((p) => aggregateUsage(app.runtime.sql, p.subscriptionId, metric, p.from, p.to)));
+    expect(batched).toEqual(single);
+    expect(batched.every((u) => u.events > 20 && u.quantity > 0)).toBe(true);
   });
 });

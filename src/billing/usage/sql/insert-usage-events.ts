@@ -1,11 +1,12 @@
-import type { Sql } from '../../../platform/sql.ts';
+import { prepared, type Sql } from '../../../platform/sql.ts';
 import type { MerchantRef } from '../../ports/gateway-port.ts';
 
 export interface UsageEventRow {
   transactionId: string;
   subscriptionId: string;
   code: string;
-  timestamp: Date;
+  /** The timestamp as the sender wrote it (ISO 8601, checked): PostgreSQL parses it, no `Date` is formatted again. */
+  timestamp: string;
   /** The properties as JSON text. */
   properties: string;
 }
@@ -20,8 +21,9 @@ export interface UsageEventRow {
  */
 export async function insertUsageEvents(db: Sql, merchant: MerchantRef, rows: UsageEventRow[], now: Date): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
+  // A named prepared statement: parsed and planned once per connection, as the charge path's are.
   const written = await db.query<{ transaction_id: string }>(
-    `with input as (
+    prepared(`with input as (
        select * from unnest($3::text[], $4::uuid[], $5::text[], $6::timestamptz[], $7::text[])
          as t(transaction_id, subscription_id, code, ts, properties)
      ), keys as (
@@ -33,7 +35,7 @@ export async function insertUsageEvents(db: Sql, merchant: MerchantRef, rows: Us
      insert into billing.usage_events (merchant_id, environment, transaction_id, subscription_id, code, "timestamp", properties, received_at)
      select $1, $2, i.transaction_id, i.subscription_id, i.code, i.ts, i.properties::jsonb, $8
        from input i join keys k on k.transaction_id = i.transaction_id
-     returning transaction_id`,
+     returning transaction_id`),
     [
       merchant.merchantId,
       merchant.environment,
