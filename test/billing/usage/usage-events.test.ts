@@ -193,8 +193,20 @@ describe('usage events', () => {
     const refused = await send(s.api, [
       { transaction_id: 'c-2', customer_id: lonely.id, code: 'calls', timestamp: at(15) },
       { transaction_id: 'c-3', customer_id: customer.id, code: 'calls', timestamp: at(5) },
+      { transaction_id: 'c-4', customer_id: '00000000-0000-4000-8000-000000000000', code: 'calls', timestamp: at(15) },
     ]);
-    expect(refused.events.map((e: any) => e.reason.code)).toEqual(['no_subscription_at_timestamp', 'no_subscription_at_timestamp']);
+    expect(refused.events.map((e: any) => e.reason.code)).toEqual([
+      'no_subscription_at_timestamp',
+      'no_subscription_at_timestamp',
+      'customer_not_found',
+    ]);
+    // A second live subscription of the customer makes its events ambiguous: refused, naming subscription_id.
+    await s.start({ customer_id: customer.id });
+    const ambiguous = await send(s.api, [{ transaction_id: 'c-5', customer_id: customer.id, code: 'calls', timestamp: at(20, 0) }]);
+    expect(ambiguous.events[0].reason).toEqual({
+      code: 'several_subscriptions',
+      message: `Customer ${customer.id} has 2 subscriptions live at ${at(20, 0)}; send subscription_id`,
+    });
     expect(await storedEvents(sub.id)).toEqual([{ transaction_id: 'c-1', code: 'calls' }]);
   });
 
