@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { advance, eventsOf, expectError } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
@@ -14,13 +15,12 @@ beforeAll(async () => {
   app = await startTestApp({ billing: true });
 });
 afterAll(async () => {
-  if (process.env.USAGE_DEBUG)
-    console.log(
-      app.logs
-        .filter((l) => /"level":(50|40)/.test(l))
-        .slice(0, 4)
-        .join('\n'),
-    );
+  console.log(
+    app.logs
+      .filter((l) => /"level":(50|40)/.test(l))
+      .slice(0, 4)
+      .join('\n'),
+  );
   await app?.close();
 });
 
@@ -295,5 +295,45 @@ describe('aggregation', () => {
     expectError(await api.get(`/subscriptions/${sub.id}/usage?from=${at(20)}&to=${at(11)}`), 422, /to must be after from/);
     expectError(await api.get(`/subscriptions/${sub.id}/usage?from=soon`), 422, /from/);
     expectError(await api.get('/subscriptions/00000000-0000-4000-8000-000000000000/usage'), 404);
+  });
+
+  it('for count and sum, any split of a range into two parts aggregates to the whole (property)', async () => {
+    const { api, sub } = await setup('Usage Split');
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    await metric(api, { code: 'bytes', aggregation: 'sum', field: 'bytes' });
+    const from = Date.parse(START);
+    const to = Date.parse(at(25, 0));
+    // 300 events at random instants (on whole seconds, some sharing one) of the clock's range.
+    const events = fc
+      .sample(fc.record({ s: fc.integer({ min: 0, max: (to - from) / 1000 - 1 }), bytes: fc.integer({ min: -50, max: 10_000 }) }), {
+        numRuns: 300,
+        seed: 28,
+      })
+      .map((e, i) => ({
+        transaction_id: `s-${i}`,
+        subscription_id: sub.id,
+        code: i % 2 ? 'bytes' : 'calls',
+        timestamp: new Date(from + e.s * 1000).toISOString(),
+        properties: { bytes: e.bytes },
+      }));
+    expect(await send(api, events)).toMatchObject({ accepted: 300 });
+    const usage = async (a: number, b: number) => {
+      const res = await api.get(`/subscriptions/${sub.id}/usage?from=${new Date(a).toISOString()}&to=${new Date(b).toISOString()}`);
+      expect(res.status, res.text).toBe(200);
+      return Object.fromEntries(res.body.response.metrics.map((m: any) => [m.code, m.quantity]));
+    };
+    const whole = await usage(from, to);
+    expect(whole.calls).toBe(150);
+    expect(whole.bytes).toBe(events.filter((_, i) => i % 2).reduce((t, e) => t + e.properties.bytes, 0));
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: from + 1000, max: to - 1 }), async (mid) => {
+        // Split on whole seconds too, so that events at the split instant fall in the second part only.
+        const split = mid - (mid % 1000);
+        const [left, right] = await Promise.all([usage(from, split), usage(split, to)]);
+        expect(left.calls + right.calls).toBe(whole.calls);
+        expect(left.bytes + right.bytes).toBe(whole.bytes);
+      }),
+      { numRuns: 40, seed: 28 },
+    );
   });
 });
