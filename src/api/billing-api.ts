@@ -25,6 +25,7 @@ import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
 import { registerCreditNoteRoutes } from './credit-notes-api.ts';
 import { registerTaxRoutes } from './tax-api.ts';
+import { registerAnalyticsRoutes } from './analytics-api.ts';
 import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
 import { registerSettingsRoutes } from './settings-api.ts';
 import { registerUsageRoutes } from './usage-api.ts';
@@ -122,6 +123,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
   registerTaxRoutes(app, core, test);
+  registerAnalyticsRoutes(app, core, test);
   registerInvoiceLifecycleRoutes(app, core, test);
   registerSettingsRoutes(app, core, test);
 

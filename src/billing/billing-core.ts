@@ -18,6 +18,14 @@ import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscrip
 import type { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
 import { createCreditNote, refundInvoice, settleLeftRefunds, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
 import { getCreditNote, listCreditNotes } from './credit-notes/read-credit-notes.service.ts';
+import {
+  mrrAnalytics,
+  pastDueAnalytics,
+  renewalsAnalytics,
+  revenueAnalytics,
+  type MonthRange,
+  type RenewalWindow,
+} from './analytics/analytics.service.ts';
 import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
@@ -81,6 +89,7 @@ export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 export { BillableMetricCreate } from './usage/billable-metrics.service.ts';
 export { UsageEventsBody } from './usage/usage-event-input.ts';
 export { UsageQuery } from './usage/subscription-usage.service.ts';
+export { MonthRange, RenewalWindow } from './analytics/analytics.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -171,6 +180,10 @@ export class BillingCore {
   /** Usage events, one or a batch: each answered accepted, duplicate or refused (docs/usage.md). */
   ingestUsage = (m: MerchantRef, events: unknown[]) => ingestUsageEvents(this.#deps.sql, m, events, this.#deps.clock.now());
   subscriptionUsage = (m: MerchantRef, id: string, query: UsageQuery) => subscriptionUsage(this.#deps.sql, m, id, query);
+  mrrAnalytics = (m: MerchantRef, range: MonthRange) => mrrAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  revenueAnalytics = (m: MerchantRef, range: MonthRange) => revenueAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  pastDueAnalytics = (m: MerchantRef) => pastDueAnalytics(this.#deps.sql, m);
+  renewalsAnalytics = (m: MerchantRef, window: RenewalWindow) => renewalsAnalytics(this.#deps.sql, m, window, this.#deps.clock.now());
 
   createTaxRate = (m: MerchantRef, input: TaxRateCreate) => createTaxRate(this.#deps.sql, m, input, this.#deps.clock.now());
   taxRate = (m: MerchantRef, id: string) => getTaxRate(this.#deps.sql, m, id);

@@ -18,6 +18,7 @@ import { NumberSequence } from './numbering/number-sequence.entity.ts';
 import { CreditNote } from './credit-notes/credit-note.entity.ts';
 import { BillableMetric } from './usage/billable-metric.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
+import { MrrMovement } from './analytics/mrr-movement.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 
 /** Every table of the billing module (schema `billing`). */
@@ -39,6 +40,7 @@ export const billingEntities = [
   SubscriptionItem,
   InvoiceRefund,
   Customer,
+  MrrMovement,
   TaxRate,
   MerchantSettings,
   NumberSequence,

@@ -438,6 +438,72 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
       'No new plan, subscription or item may name it (422); invoices already written keep it, and what already names it stays taxed by it. Automatic tax stops using it.',
     response: ok({ ...GST, active: false, archived_at: '2027-01-01T00:00:00.000Z' }),
   },
+  'GET /analytics/mrr': {
+    summary: 'MRR and its movements, per month',
+    description:
+      'Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s amount × quantity less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.',
+    response: ok({
+      from: '2027-01',
+      to: '2027-01',
+      series: [
+        {
+          currency: 'AUD',
+          months: [
+            {
+              month: '2027-01',
+              mrr_start: 120000,
+              mrr: 125900,
+              new: 8700,
+              expansion: 2000,
+              contraction: -300,
+              churn: -5800,
+              reactivation: 1300,
+              net_change: 5900,
+              active_subscriptions: 42,
+            },
+          ],
+        },
+      ],
+    }),
+  },
+  'GET /analytics/revenue': {
+    summary: 'Revenue collected and refunded, failed payments and dunning, per month',
+    description:
+      'Per currency and month (the same `from` and `to` as MRR): `collected` (approved charges, by the month their invoice was paid, billing time), `refunded` (approved refunds, by the month they were made), `net`; `failed` (declined or failed attempts by decline class: how many, for how much); `dunning` (invoices first failing that month, those of them paid since, the amount recovered, and `recovery_rate` = recovered ÷ failed, null when none failed).',
+    response: ok({
+      from: '2027-01',
+      to: '2027-01',
+      series: [
+        {
+          currency: 'AUD',
+          months: [
+            {
+              month: '2027-01',
+              collected: 412300,
+              refunded: 2900,
+              net: 409400,
+              failed: { soft: { attempts: 6, amount: 17400 }, hard: { attempts: 1, amount: 2900 } },
+              dunning: { failed_invoices: 5, recovered_invoices: 4, recovered_amount: 11600, recovery_rate: 0.8 },
+            },
+          ],
+        },
+      ],
+    }),
+  },
+  'GET /analytics/past_due': {
+    summary: 'Invoices past due now',
+    description: 'Per currency: how many invoices are past due, the amount still due, and how many of them wait for a card update.',
+    response: ok({ currencies: [{ currency: 'AUD', invoices: 3, amount: 8700, held_for_card: 1 }] }),
+  },
+  'GET /analytics/renewals': {
+    summary: 'Renewals in the next days',
+    description:
+      'Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the plan that will bill × its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.',
+    response: ok({
+      days: 30,
+      currencies: [{ currency: 'AUD', renewals: 2, amount: 5800, days: [{ day: '2027-02-01', renewals: 2, amount: 5800 }] }],
+    }),
+  },
   'GET /settings/tax': {
     summary: 'Get the tax settings',
     description: "The merchant's tax settings in this environment: `automatic_tax` (false unless set).",

@@ -9861,6 +9861,605 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/analytics/mrr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MRR and its movements, per month
+         * @description Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s amount × quantity less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "2027-01",
+                         *         "to": "2027-01",
+                         *         "series": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "months": [
+                         *               {
+                         *                 "month": "2027-01",
+                         *                 "mrr_start": 120000,
+                         *                 "mrr": 125900,
+                         *                 "new": 8700,
+                         *                 "expansion": 2000,
+                         *                 "contraction": -300,
+                         *                 "churn": -5800,
+                         *                 "reactivation": 1300,
+                         *                 "net_change": 5900,
+                         *                 "active_subscriptions": 42
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue collected and refunded, failed payments and dunning, per month
+         * @description Per currency and month (the same `from` and `to` as MRR): `collected` (approved charges, by the month their invoice was paid, billing time), `refunded` (approved refunds, by the month they were made), `net`; `failed` (declined or failed attempts by decline class: how many, for how much); `dunning` (invoices first failing that month, those of them paid since, the amount recovered, and `recovery_rate` = recovered ÷ failed, null when none failed).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "2027-01",
+                         *         "to": "2027-01",
+                         *         "series": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "months": [
+                         *               {
+                         *                 "month": "2027-01",
+                         *                 "collected": 412300,
+                         *                 "refunded": 2900,
+                         *                 "net": 409400,
+                         *                 "failed": {
+                         *                   "soft": {
+                         *                     "attempts": 6,
+                         *                     "amount": 17400
+                         *                   },
+                         *                   "hard": {
+                         *                     "attempts": 1,
+                         *                     "amount": 2900
+                         *                   }
+                         *                 },
+                         *                 "dunning": {
+                         *                   "failed_invoices": 5,
+                         *                   "recovered_invoices": 4,
+                         *                   "recovered_amount": 11600,
+                         *                   "recovery_rate": 0.8
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices past due now
+         * @description Per currency: how many invoices are past due, the amount still due, and how many of them wait for a card update.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "currencies": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "invoices": 3,
+                         *             "amount": 8700,
+                         *             "held_for_card": 1
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renewals in the next days
+         * @description Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the plan that will bill × its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "days": 30,
+                         *         "currencies": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "renewals": 2,
+                         *             "amount": 5800,
+                         *             "days": [
+                         *               {
+                         *                 "day": "2027-02-01",
+                         *                 "renewals": 2,
+                         *                 "amount": 5800
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/invoices/{id}/finalize": {
         parameters: {
             query?: never;
