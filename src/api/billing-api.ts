@@ -28,6 +28,7 @@ import { registerTaxRoutes } from './tax-api.ts';
 import { registerAnalyticsRoutes } from './analytics-api.ts';
 import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
 import { registerSettingsRoutes } from './settings-api.ts';
+import { registerUsageRoutes } from './usage-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   );
 
   registerCouponRoutes(app, core, test);
+  registerUsageRoutes(app, core, test);
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
   registerTaxRoutes(app, core, test);

@@ -58,6 +58,15 @@ import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings
 import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
 import { addDraftLine, type DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 import { voidInvoice } from './invoice-lifecycle/void-invoice.service.ts';
+import {
+  archiveBillableMetric,
+  createBillableMetric,
+  getBillableMetric,
+  listBillableMetrics,
+  type BillableMetricCreate,
+} from './usage/billable-metrics.service.ts';
+import { ingestUsageEvents } from './usage/ingest-usage.service.ts';
+import { subscriptionUsage, type UsageQuery } from './usage/subscription-usage.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -77,6 +86,9 @@ export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
 export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
+export { BillableMetricCreate } from './usage/billable-metrics.service.ts';
+export { UsageEventsBody } from './usage/usage-event-input.ts';
+export { UsageQuery } from './usage/subscription-usage.service.ts';
 export { MonthRange, RenewalWindow } from './analytics/analytics.service.ts';
 
 export interface BillingCoreDeps {
@@ -160,6 +172,14 @@ export class BillingCore {
   coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
   archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
 
+  createBillableMetric = (m: MerchantRef, input: BillableMetricCreate) =>
+    createBillableMetric(this.#deps.sql, m, input, this.#deps.clock.now());
+  billableMetric = (m: MerchantRef, key: string) => getBillableMetric(this.#deps.sql, m, key);
+  billableMetrics = (m: MerchantRef, page: Page) => listBillableMetrics(this.#deps.sql, m, page);
+  archiveBillableMetric = (m: MerchantRef, key: string) => archiveBillableMetric(this.#deps.sql, m, key, this.#deps.clock.now());
+  /** Usage events, one or a batch: each answered accepted, duplicate or refused (docs/usage.md). */
+  ingestUsage = (m: MerchantRef, events: unknown[]) => ingestUsageEvents(this.#deps.sql, m, events, this.#deps.clock.now());
+  subscriptionUsage = (m: MerchantRef, id: string, query: UsageQuery) => subscriptionUsage(this.#deps.sql, m, id, query);
   mrrAnalytics = (m: MerchantRef, range: MonthRange) => mrrAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
   revenueAnalytics = (m: MerchantRef, range: MonthRange) => revenueAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
   pastDueAnalytics = (m: MerchantRef) => pastDueAnalytics(this.#deps.sql, m);

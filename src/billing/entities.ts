@@ -16,6 +16,7 @@ import { TaxRate } from './taxes/tax-rate.entity.ts';
 import { MerchantSettings } from './settings/merchant-settings.entity.ts';
 import { NumberSequence } from './numbering/number-sequence.entity.ts';
 import { CreditNote } from './credit-notes/credit-note.entity.ts';
+import { BillableMetric } from './usage/billable-metric.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { MrrMovement } from './analytics/mrr-movement.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
@@ -44,4 +45,5 @@ export const billingEntities = [
   MerchantSettings,
   NumberSequence,
   CreditNote,
+  BillableMetric,
 ];
