@@ -17,6 +17,7 @@ import { MerchantSettings } from './settings/merchant-settings.entity.ts';
 import { NumberSequence } from './numbering/number-sequence.entity.ts';
 import { CreditNote } from './credit-notes/credit-note.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
+import { HostedLinkMark } from './hosted/hosted-link-mark.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 
 /** Every table of the billing module (schema `billing`). */
@@ -38,6 +39,7 @@ export const billingEntities = [
   SubscriptionItem,
   InvoiceRefund,
   Customer,
+  HostedLinkMark,
   TaxRate,
   MerchantSettings,
   NumberSequence,

@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
+import {
+  APPROVE,
+  DECLINE,
+  advance,
+  createCard,
+  createClock,
+  createPlan,
+  eventsOf,
+  invoicesOf,
+  merchantClient,
+  settle,
+  subscribe,
+} from '../helpers/billing.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { HOSTED_CONTENT_SECURITY_POLICY } from '../../src/hosted/hosted-routes.ts';
+
+// The customer pages in headless Chromium (issue 26): the card-update link of a `card.expired`
+// event, followed, a sandbox card typed, submitted, and the held invoice paid at once; the invoice
+// page of a past-due invoice paying it (a declined card first, its message shown); expired,
+// tampered, used and other-environment links; axe-core clean on every page state; a phone-sized
+// viewport. The customer's name is a script, shown as text and never run.
+
+vi.setConfig({ testTimeout: 240_000 });
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const EVIL = '<script>alert(1)</script>';
+export const NEW_CARD = { number: '4005550000000001', expiry: '12/30', cvv: '737', holder: 'Ada Lovelace' };
+const at = (day: string) => `2027-${day}T10:00:00.000Z`;
+
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+const dialogs: string[] = [];
+/** Every page's HTML as the browser received it, for the card-data scan. */
+export const seenHtml: string[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ billing: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+  context.on('page', (p) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss())));
+  context.on('response', async (res) => {
+    if ((res.headers()['content-type'] ?? '').startsWith('text/html')) seenHtml.push(await res.text().catch(() => ''));
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = (await page.evaluate(`${AXE_SOURCE}; axe.run(document, { resultTypes: ['violations'] })`)) as {
+    violations: { id: string; nodes: unknown[] }[];
+  };
+  return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+async function open(url: string): Promise<{ page: Page; status: number; csp: string | undefined }> {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+  const res = await page.goto(url);
+  return { page, status: res!.status(), csp: res!.headers()['content-security-policy'] };
+}
+
+async function typeCard(page: Page, card: typeof NEW_CARD): Promise<void> {
+  await page.getByLabel('Name on card').fill(card.holder);
+  await page.getByLabel('Card number').fill(card.number);
+  await page.getByLabel(/Expiry/).fill(card.expiry);
+  await page.getByLabel(/Security code/).fill(card.cvv);
+}
+
+/** A customer named like a script, a subscription on a card valid through 03/2027, held at its Apr 15 charge (card.expired). */
+async function heldSubscription(api: ApiClient) {
+  const customer = await api.post('/customers', { name: EVIL, email: 'ada@example.com', currency: 'AUD' });
+  expect(customer.status, customer.text).toBe(201);
+  const plan = await createPlan(api);
+  const clock = await createClock(api, at('01-15'));
+  const card = await createCard(api, APPROVE, { card_expiry: '03/2027' });
+  const sub = await subscribe(api, {
+    plan_id: plan.id,
+    card_token: card.token,
+    test_clock_id: clock.id,
+    customer_id: customer.body.response.id,
+  });
+  await settle(api, clock.id, 60_000);
+  for (const t of ['02-15', '03-15', '04-15']) await advance(api, clock.id, at(t));
+  const april = (await invoicesOf(api, sub.id))[3]!;
+  expect(april).toMatchObject({ status: 'past_due', attempts: [] });
+  return { sub, clock, april };
+}
+
+describe('hosted pages in Chromium', () => {
+  let api: ApiClient;
+  let cardUrl: string;
+  let aprilId: string;
+  let subId: string;
+
+  beforeAll(async () => {
+    api = await merchantClient(app, 'Hosted Pages');
+    expect((await api.put('/settings/business', { legal_name: 'Acme Pty Ltd' })).status).toBe(200);
+    const held = await heldSubscription(api);
+    aprilId = held.april.id;
+    subId = held.sub.id;
+    const expired = await eventsOf(api, 'card.expired');
+    expect(expired).toHaveLength(1);
+    cardUrl = expired[0]!.data.update_url as string;
+    expect(cardUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/card\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  });
+
+  it("follows card.expired's update_url, types a sandbox card, and the held invoice is paid at once", async () => {
+    const { page, status, csp } = await open(cardUrl);
+    expect(status).toBe(200);
+    expect(csp).toBe(HOSTED_CONTENT_SECURITY_POLICY);
+    await expect(page.getByText('Test mode', { exact: false }).isVisible()).resolves.toBe(true);
+    // The script is the customer's name, shown as text.
+    expect(await page.getByText(EVIL, { exact: false }).count()).toBe(1);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // A card number the sandbox refuses: the form again, with the gateway's message, nothing saved.
+    await typeCard(page, { ...NEW_CARD, number: '4111111111111112' });
+    await page.getByRole('button', { name: 'Save the card' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('Card number is invalid');
+    expect(await page.getByLabel('Card number').inputValue()).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await typeCard(page, NEW_CARD);
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Save the card' }).click()]);
+    await page.getByRole('heading', { name: 'Your card was saved' }).waitFor();
+    const text = (await page.textContent('main'))!;
+    expect(text).toContain('400555XXXXXX0001');
+    expect(text).toMatch(/Invoice \S+ for AUD 15\.00 is paid/);
+    expect(await axeViolations(page)).toEqual([]);
+    const april = (await invoicesOf(api, subId)).find((i) => i.id === aprilId)!;
+    expect(april.status).toBe('paid');
+    const sub = (await api.get(`/subscriptions/${subId}`)).body.response;
+    expect(sub).toMatchObject({ status: 'active', card_expiry: '2030-12-31' });
+    await page.close();
+
+    // Used once: the same link now shows a clear page, 410.
+    const again = await open(cardUrl);
+    expect(again.status).toBe(410);
+    expect(await again.page.getByRole('heading').textContent()).toBe('This link was already used');
+    expect(await axeViolations(again.page)).toEqual([]);
+    await again.page.close();
+    expect(dialogs).toEqual([]);
+  });
+
+  it('pays a past-due invoice on its page: a declined card shows the decline message, then a good card pays it', async () => {
+    const plan = await createPlan(api, { amount: 2500 });
+    const clock = await createClock(api, at('01-15'));
+    const bad = await createCard(api, DECLINE);
+    const sub = await subscribe(api, { plan_id: plan.id, card_token: bad.token, test_clock_id: clock.id });
+    await settle(api, clock.id, 60_000);
+    const invoice = (await invoicesOf(api, sub.id))[0]!;
+    expect(invoice.status).toBe('past_due');
+    const failed = (await eventsOf(api, 'invoice.payment_failed')).find((e) => e.data.invoice_id === invoice.id)!;
+    expect(failed.data.update_url).toMatch(/\/card\//);
+    const { page, status } = await open(failed.data.invoice_url as string);
+    expect(status).toBe(200);
+    const main = (await page.textContent('main'))!;
+    expect(main).toContain('Acme Pty Ltd');
+    expect(main).toContain('Past due');
+    expect(main).toContain('AUD 25.00');
+    expect(await axeViolations(page)).toEqual([]);
+    const pdfHref = await page.getByRole('link', { name: /Download the invoice/ }).getAttribute('href');
+    const pdf = await page.request.get(new URL(pdfHref!, page.url()).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await typeCard(page, { ...NEW_CARD, number: '4557012345678902' });
+    await page.getByRole('button', { name: /^Pay AUD 25\.00/ }).click();
+    await page.getByRole('heading', { name: 'The payment was declined' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/declined/i);
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await invoicesOf(api, sub.id))[0]!.status).toBe('past_due');
+
+    await typeCard(page, NEW_CARD);
+    await page.getByRole('button', { name: /^Pay AUD 25\.00/ }).click();
+    await page.getByRole('heading', { name: 'Thank you: the invoice is paid.' }).waitFor();
+    expect(await page.textContent('main')).toContain('Paid');
+    expect(await page.getByRole('button').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await invoicesOf(api, sub.id))[0]!.status).toBe('paid');
+    await page.close();
+  });
+
+  it('reads on a 375 px phone without sideways scrolling', async () => {
+    const phone = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 375, height: 740 }, isMobile: true });
+    const page = await phone.newPage();
+    const issued = app.runtime.links.url({ purpose: 'card_update', objectId: subId, environment: 'sandbox' }, new Date());
+    await page.goto(issued);
+    const widths = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
+    expect((widths as number[])[0]).toBeLessThanOrEqual((widths as number[])[1]!);
+    expect(await page.getByRole('button', { name: 'Save the card' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await phone.close();
+  });
+
+  it('expired, tampered and other-environment links show a clear page: 410 and 404, no trace', async () => {
+    const links = app.runtime.links;
+    const expired = links.url({ purpose: 'card_update', objectId: subId, environment: 'sandbox' }, new Date(Date.now() - 30 * 86_400_000));
+    const e = await open(expired);
+    expect(e.status).toBe(410);
+    expect(await e.page.getByRole('heading').textContent()).toBe('This link has expired');
+    expect(await axeViolations(e.page)).toEqual([]);
+
+    const good = links.url({ purpose: 'card_update', objectId: subId, environment: 'sandbox' }, new Date());
+    const last = good.at(-1) === 'A' ? 'B' : 'A';
+    const t = await open(good.slice(0, -1) + last);
+    expect(t.status).toBe(404);
+    expect(await t.page.getByRole('heading').textContent()).toBe('Link not found');
+    expect(await axeViolations(t.page)).toEqual([]);
+
+    const production = links.url({ purpose: 'card_update', objectId: subId, environment: 'production' }, new Date());
+    const sandboxOrigin = new URL(good).origin;
+    const p = await open(sandboxOrigin + new URL(production).pathname);
+    expect(p.status).toBe(404);
+    // A link for a card update does not open the invoice page, and the reverse.
+    const swapped = await open(good.replace('/card/', '/pay/'));
+    expect(swapped.status).toBe(404);
+    for (const x of [e, t, p, swapped]) {
+      const body = (await x.page.content()).toLowerCase();
+      expect(body).not.toContain('stack');
+      expect(body).not.toContain('error:');
+      await x.page.close();
+    }
+  });
+});
