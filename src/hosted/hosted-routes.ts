@@ -17,7 +17,7 @@ export const HOSTED_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Requests per minute to the pages, per client address and per link; card submissions per link in 15 minutes. */
-export const HOSTED_RATE_LIMITS = { perAddressPerMinute: 60, perLinkPerMinute: 30, submissionsPerLink: 10 } as const;
+export const HOSTED_RATE_LIMITS = { perAddressPerMinute: 120, perLinkPerMinute: 30, submissionsPerLink: 10 } as const;
 
 export interface HostedDeps {
   billing: BillingCore;
@@ -106,25 +106,23 @@ export async function registerHostedRoutes(app: HttpServer, deps: HostedDeps): P
       .send(messagePage(sandbox, heading, text));
   });
 
-  const perAddress = app.rateLimit({
-    max: HOSTED_RATE_LIMITS.perAddressPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `a:${req.ip}`,
-  });
-  const perLink = app.rateLimit({
-    max: HOSTED_RATE_LIMITS.perLinkPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `l:${linkIdOf(req)}`,
-  });
-  const submissions = app.rateLimit({
-    max: HOSTED_RATE_LIMITS.submissionsPerLink,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (req) => `s:${linkIdOf(req)}`,
-  });
-  const limited = { onRequest: [perAddress, perLink] };
-  const submitted = { onRequest: [perAddress, perLink, submissions], preHandler: app.csrfProtection };
+  // Each limit counts on its own (the plugin's hook runs one limit per request, so they are checked here in turn).
+  const limiter = (max: number, timeWindow: number, key: (req: FastifyRequest) => string) =>
+    app.createRateLimit({ max, timeWindow, keyGenerator: key });
+  const perAddress = limiter(HOSTED_RATE_LIMITS.perAddressPerMinute, 60_000, (req) => `a:${req.ip}`);
+  const perLink = limiter(HOSTED_RATE_LIMITS.perLinkPerMinute, 60_000, (req) => `l:${linkIdOf(req)}`);
+  const perLinkSubmissions = limiter(HOSTED_RATE_LIMITS.submissionsPerLink, 15 * 60_000, (req) => `s:${linkIdOf(req)}`);
+  const within = (...limits: ReturnType<typeof limiter>[]) =>
+    async function rateLimited(req: FastifyRequest) {
+      for (const limit of limits) {
+        const result = await limit(req);
+        if (!result.isAllowed && result.isExceeded) throw new PageError(429, 'Too many requests', 'Please wait a minute, then try again.');
+      }
+    };
+  const limited = { schema: { hide: true }, onRequest: within(perAddress, perLink) };
+  const submitted = { schema: { hide: true }, onRequest: within(perAddress, perLink, perLinkSubmissions), preHandler: app.csrfProtection };
 
-  app.get('/hosted/hosted.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(HOSTED_CSS));
+  app.get('/hosted/hosted.css', { schema: { hide: true } }, async (_req, reply) => reply.type('text/css; charset=utf-8').send(HOSTED_CSS));
 
   /** Verifies the token and finds its object; a link of another purpose, environment or merchant is not found. */
   async function resolve(req: FastifyRequest, purpose: 'invoice' | 'card_update'): Promise<Resolved> {

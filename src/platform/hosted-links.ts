@@ -124,7 +124,13 @@ export class HostedLinks {
     }
     const payload = Buffer.from(body, 'base64url');
     const mac = Buffer.from(macText, 'base64url');
-    if (payload.length !== PAYLOAD_BYTES || mac.length !== MAC_BYTES || payload.toString('base64url') !== body) {
+    // One spelling per token: base64url's spare low bits of a last character would let one link be written several ways.
+    if (
+      payload.length !== PAYLOAD_BYTES ||
+      mac.length !== MAC_BYTES ||
+      payload.toString('base64url') !== body ||
+      mac.toString('base64url') !== macText
+    ) {
       return { ok: false, reason: 'malformed' };
     }
     // An unknown key id (retired, or never ours) is a forgery as far as the holder can tell.

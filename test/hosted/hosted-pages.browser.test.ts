@@ -38,7 +38,9 @@ const ARGS = [
 ];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EVIL = '<script>alert(1)</script>';
-export const NEW_CARD = { number: '4005550000000001', expiry: '12/30', cvv: '737', holder: 'Ada Lovelace' };
+export const NEW_CARD = { number: '4005550000000001', expiry: '12/30', cvv: '7391', holder: 'Ada Lovelace' };
+/** Every card number typed into a page in this file. */
+const TYPED_PANS = [NEW_CARD.number, '4111111111111112', '4557012345678902'];
 const at = (day: string) => `2027-${day}T10:00:00.000Z`;
 
 let app: TestApp;
@@ -108,6 +110,7 @@ describe('hosted pages in Chromium', () => {
   let cardUrl: string;
   let aprilId: string;
   let subId: string;
+  let oldToken: string;
 
   beforeAll(async () => {
     api = await merchantClient(app, 'Hosted Pages');
@@ -115,6 +118,7 @@ describe('hosted pages in Chromium', () => {
     const held = await heldSubscription(api);
     aprilId = held.april.id;
     subId = held.sub.id;
+    oldToken = held.sub.card_token;
     const expired = await eventsOf(api, 'card.expired');
     expect(expired).toHaveLength(1);
     cardUrl = expired[0]!.data.update_url as string;
@@ -148,7 +152,11 @@ describe('hosted pages in Chromium', () => {
     const april = (await invoicesOf(api, subId)).find((i) => i.id === aprilId)!;
     expect(april.status).toBe('paid');
     const sub = (await api.get(`/subscriptions/${subId}`)).body.response;
-    expect(sub).toMatchObject({ status: 'active', card_expiry: '2030-12-31' });
+    expect(sub.status).toBe('active');
+    expect(sub.card_token).toMatch(/\S/);
+    expect(sub.card_token, 'the subscription is on the new card').not.toBe(oldToken);
+    const card = (await api.get(`/credit_cards/${sub.card_token}`)).body.response;
+    expect(card).toMatchObject({ card_number: '400555XXXXXX0001', card_expiry: '2030-12-31', card_holder: NEW_CARD.holder });
     await page.close();
 
     // Used once: the same link now shows a clear page, 410.
@@ -221,8 +229,15 @@ describe('hosted pages in Chromium', () => {
     expect(await axeViolations(e.page)).toEqual([]);
 
     const good = links.url({ purpose: 'card_update', objectId: subId, environment: 'sandbox' }, new Date());
-    const last = good.at(-1) === 'A' ? 'B' : 'A';
-    const t = await open(good.slice(0, -1) + last);
+    // A character of the signed payload changed (the object id's), and the signature's last character re-spelt.
+    const [head, body, mac] = new URL(good).pathname.split('/')[2]!.split('.') as [string, string, string];
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    const tampered = `${head}.${body.slice(0, 10)}${flip(body[10]!)}${body.slice(11)}.${mac}`;
+    const respelt = `${head}.${body}.${mac.slice(0, -1)}${flip(mac.at(-1)!)}`;
+    const r = await open(`${new URL(good).origin}/card/${respelt}`);
+    expect(r.status).toBe(404);
+    await r.page.close();
+    const t = await open(`${new URL(good).origin}/card/${tampered}`);
     expect(t.status).toBe(404);
     expect(await t.page.getByRole('heading').textContent()).toBe('Link not found');
     expect(await axeViolations(t.page)).toEqual([]);
@@ -240,5 +255,61 @@ describe('hosted pages in Chromium', () => {
       expect(body).not.toContain('error:');
       await x.page.close();
     }
+  });
+
+  it('leaves the card numbers typed nowhere but the vault (sealed) and masked forms, and the CVV nowhere', async () => {
+    const found: string[] = [];
+    const grouped = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const cvv = new RegExp(`(?<![0-9A-Za-z.:+-])${NEW_CARD.cvv}(?![0-9A-Za-z])`);
+    const scan = (where: string, text: string) => {
+      for (const pan of TYPED_PANS) if (text.includes(pan) || text.includes(grouped(pan))) found.push(`${where}: a card number`);
+      if (cvv.test(text)) found.push(`${where}: the CVV`);
+    };
+    // PostgreSQL: every row of every table, as text.
+    const tables = await app.runtime.sql.query<{ schema: string; name: string }>(
+      `select table_schema as schema, table_name as name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    expect(tables.length).toBeGreaterThan(20);
+    let rows = 0;
+    for (const t of tables) {
+      const all = await app.runtime.sql.query<{ row: string }>(`select x::text as row from "${t.schema}"."${t.name}" x`);
+      rows += all.length;
+      for (const r of all) scan(`${t.schema}.${t.name}`, r.row);
+    }
+    expect(rows).toBeGreaterThan(50);
+    // The vault holds the card, sealed: its masked parts only in clear.
+    const cards = await app.runtime.sql.query<{ row: string }>(`select x::text as row from gateway.cards x where last4 = '0001'`);
+    expect(cards.length).toBeGreaterThan(0);
+    // Redis: every key of this test's prefix, whatever its type.
+    const redis = app.runtime.redis;
+    if (redis) {
+      const keys = await redis.keys(`${app.config.REDIS_PREFIX}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const value =
+          type === 'string'
+            ? await redis.get(key)
+            : type === 'hash'
+              ? JSON.stringify(await redis.hgetall(key))
+              : type === 'list'
+                ? JSON.stringify(await redis.lrange(key, 0, -1))
+                : type === 'set'
+                  ? JSON.stringify(await redis.smembers(key))
+                  : type === 'zset'
+                    ? JSON.stringify(await redis.zrange(key, 0, -1, 'WITHSCORES'))
+                    : type === 'stream'
+                      ? JSON.stringify(await redis.xrange(key, '-', '+'))
+                      : '';
+        scan(`redis ${key}`, `${key} ${value ?? ''}`);
+      }
+    }
+    // The logs, and every page the browser was sent.
+    expect(app.logs.length).toBeGreaterThan(0);
+    scan('logs', app.logs.join('\n'));
+    expect(seenHtml.length).toBeGreaterThan(8);
+    for (const page of seenHtml) scan('a page', page);
+    expect(found).toEqual([]);
   });
 });
