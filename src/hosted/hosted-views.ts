@@ -143,7 +143,7 @@ function billTo(invoice: PageInvoice): Html {
   if (!to) return html``;
   const address = (to.address ?? null) as Record<string, unknown> | null;
   const addressLines = address
-    ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country]
+    ? [address.line1, address.line2, [address.city, address.state, address.postal_code].filter(Boolean).join(' '), address.country]
         .map(str)
         .filter((l): l is string => l !== null)
     : [];

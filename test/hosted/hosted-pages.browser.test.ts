@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
@@ -41,6 +43,9 @@ const EVIL = '<script>alert(1)</script>';
 export const NEW_CARD = { number: '4005550000000001', expiry: '12/30', cvv: '7391', holder: 'Ada Lovelace' };
 /** Every card number typed into a page in this file. */
 const TYPED_PANS = [NEW_CARD.number, '4111111111111112', '4557012345678902'];
+/** `RECUR_DOC_SCREENSHOTS=1` writes the pages' pictures in docs/ (desktop width). */
+const SCREENSHOTS = process.env.RECUR_DOC_SCREENSHOTS === '1';
+const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
 const at = (day: string) => `2027-${day}T10:00:00.000Z`;
 
 let app: TestApp;
@@ -169,10 +174,21 @@ describe('hosted pages in Chromium', () => {
   });
 
   it('pays a past-due invoice on its page: a declined card shows the decline message, then a good card pays it', async () => {
-    const plan = await createPlan(api, { amount: 2500 });
+    const plan = await createPlan(api, { amount: 2500, name: 'Team plan' });
     const clock = await createClock(api, at('01-15'));
     const bad = await createCard(api, DECLINE);
-    const sub = await subscribe(api, { plan_id: plan.id, card_token: bad.token, test_clock_id: clock.id });
+    const ada = await api.post('/customers', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      currency: 'AUD',
+      address: { line1: '12 Analytical Lane', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU' },
+    });
+    const sub = await subscribe(api, {
+      plan_id: plan.id,
+      card_token: bad.token,
+      test_clock_id: clock.id,
+      customer_id: ada.body.response.id,
+    });
     await settle(api, clock.id, 60_000);
     const invoice = (await invoicesOf(api, sub.id))[0]!;
     expect(invoice.status).toBe('past_due');
@@ -185,6 +201,12 @@ describe('hosted pages in Chromium', () => {
     expect(main).toContain('Past due');
     expect(main).toContain('AUD 25.00');
     expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) {
+      await page.screenshot({ path: join(DOCS, 'hosted-invoice-page.png'), fullPage: true });
+      const card = await open(app.runtime.links.url({ purpose: 'card_update', objectId: sub.id, environment: 'sandbox' }, new Date()));
+      await card.page.screenshot({ path: join(DOCS, 'hosted-card-page.png'), fullPage: true });
+      await card.page.close();
+    }
     const pdfHref = await page.getByRole('link', { name: /Download the invoice/ }).getAttribute('href');
     const pdf = await page.request.get(new URL(pdfHref!, page.url()).toString());
     expect(pdf.status()).toBe(200);
