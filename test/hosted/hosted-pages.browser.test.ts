@@ -240,6 +240,15 @@ describe('hosted pages in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Save the card' }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await phone.close();
+    // Without JavaScript the form still posts and answers (a refused card does not use the link).
+    const noScript = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(issued);
+    await typeCard(plain, { ...NEW_CARD, number: '4111111111111112' });
+    await plain.getByRole('button', { name: 'Save the card' }).click();
+    await plain.getByRole('alert').waitFor();
+    expect(await plain.getByRole('alert').textContent()).toContain('Card number is invalid');
+    await noScript.close();
   });
 
   it('expired, tampered and other-environment links show a clear page: 410 and 404, no trace', async () => {
