@@ -147,6 +147,14 @@ export function createRecurClient(options: RecurClientOptions) {
       /** The credit note as a PDF document. */
       pdf: (id: string) => pdfOf(api.GET('/v1.0/credit_notes/{id}/pdf', { ...byId(id), parseAs: 'arrayBuffer' })),
     },
+    hostedLinks: {
+      /** A signed link to the invoice page (`invoice`) or the card-update page (`card_update`: a subscription or a customer). */
+      create: (body: JsonBody<'/v1.0/hosted_links', 'post'>, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/hosted_links', { body, headers: idem(o) })),
+      /** Its page answers 410 from now on. */
+      revoke: (linkId: string, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/hosted_links/{link_id}/revoke', { params: { path: { link_id: linkId } }, headers: idem(o) })),
+    },
     events: {
       list: (filter: ListFilter<'/v1.0/events'> = {}) =>
         pages<RecurRecord>((offset) => api.GET('/v1.0/events', { params: { query: { ...filter, offset } } })),

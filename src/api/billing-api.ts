@@ -29,6 +29,7 @@ import { registerAnalyticsRoutes } from './analytics-api.ts';
 import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
 import { registerSettingsRoutes } from './settings-api.ts';
 import { registerUsageRoutes } from './usage-api.ts';
+import { registerHostedLinkRoutes } from './hosted-links-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -126,6 +127,7 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   registerAnalyticsRoutes(app, core, test);
   registerInvoiceLifecycleRoutes(app, core, test);
   registerSettingsRoutes(app, core, test);
+  registerHostedLinkRoutes(app, core, test);
 
   app.get('/invoices', { schema: { querystring: Listing.extend(InvoiceFilter.shape) } }, async (req, reply) =>
     reply.send(list(await core.invoices(principalOf(req), toPage(req.query), req.query), test)),

@@ -67,6 +67,12 @@ import {
 } from './usage/billable-metrics.service.ts';
 import { ingestUsageEvents } from './usage/ingest-usage.service.ts';
 import { subscriptionUsage, type UsageQuery } from './usage/subscription-usage.service.ts';
+import type { CustomerLinks } from './ports/customer-links.ts';
+import type { NewCard } from './ports/gateway-port.ts';
+import { findLinkObject, type LinkObject } from './hosted/link-objects.service.ts';
+import { linkMark, markLinkUsed, revokeLink } from './hosted/link-marks.service.ts';
+import { issueHostedLink, type HostedLinkCreate } from './hosted/issue-link.service.ts';
+import { updateCardFromLink, type CustomerCardDeps } from './hosted/customer-card.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -90,6 +96,10 @@ export { BillableMetricCreate } from './usage/billable-metrics.service.ts';
 export { UsageEventsBody } from './usage/usage-event-input.ts';
 export { UsageQuery } from './usage/subscription-usage.service.ts';
 export { MonthRange, RenewalWindow } from './analytics/analytics.service.ts';
+export { HostedLinkCreate } from './hosted/issue-link.service.ts';
+export type { LinkObject } from './hosted/link-objects.service.ts';
+export type { CustomerCardOutcome, TriedInvoice } from './hosted/customer-card.service.ts';
+export type { CustomerLinks } from './ports/customer-links.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -106,6 +116,8 @@ export interface BillingCoreDeps {
   webhookUrlPolicy: UrlPolicy;
   /** Hands deliveries to the webhook queue again, clearing jobs that spent their tries. */
   resendWebhooks(deliveryIds: string[]): Promise<void>;
+  /** Signs the customer links (hosted invoice and card-update pages) that the merchant's API hands out. */
+  links?: CustomerLinks;
 }
 
 /** The billing API's use cases, each one service function with its dependencies passed in. */
@@ -116,6 +128,7 @@ export class BillingCore {
   readonly #credit: CreditNoteDeps;
   readonly #lifecycle: LifecycleDeps;
   readonly #documents: DocumentDeps;
+  readonly #card: CustomerCardDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
     // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
@@ -126,6 +139,16 @@ export class BillingCore {
     this.#lifecycle = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
     const renderer = new DocumentRenderer();
     this.#documents = { sql: deps.sql, cache: new DocumentCache(), render: (model) => renderer.render(model) };
+    this.#card = {
+      sql: deps.sql,
+      gateway: deps.gateway,
+      pointAt: (m, id, cardToken) => updateSubscription(this.#subs, m, id, { card_token: cardToken }),
+      retry: (m, id) => this.retryInvoice(m, id),
+      chargeOpen: async (m, id, attempt) => {
+        await deps.afterCharge([await attemptCharge(deps.charge, { invoiceId: id, attempt })]);
+        return getInvoice(deps.sql, m, id);
+      },
+    };
   }
 
   createPlan = (m: MerchantRef, input: PlanCreate) => createPlan(this.#deps.sql, m, input, this.#deps.clock.now());
@@ -264,6 +287,17 @@ export class BillingCore {
     this.#deps.pokeScheduler();
     return clock;
   };
+
+  /** The hosted pages' use cases: the object a verified link names, what became of the link, a new card from the customer. */
+  linkObject = (link: { purpose: 'invoice' | 'card_update'; objectId: string; environment: 'sandbox' | 'production' }) =>
+    findLinkObject(this.#deps.sql, link);
+  linkMark = (m: MerchantRef, linkId: string) => linkMark(this.#deps.sql, m, linkId);
+  markLinkUsed = (m: MerchantRef, linkId: string) => markLinkUsed(this.#deps.sql, m, linkId, this.#deps.clock.now());
+  issueHostedLink = (m: MerchantRef, input: HostedLinkCreate) =>
+    issueHostedLink(this.#deps.sql, this.#deps.links, m, input, this.#deps.clock.now());
+  revokeHostedLink = (m: MerchantRef, linkId: string) => revokeLink(this.#deps.sql, m, linkId, this.#deps.clock.now());
+  updateCardFromLink = (object: LinkObject, card: NewCard, onlyInvoice?: string) =>
+    updateCardFromLink(this.#card, object, card, onlyInvoice);
 
   claimIdempotencyKey = (m: MerchantRef, key: string, hash: string) =>
     claimIdempotencyKey(this.#deps.sql, m, key, hash, this.#deps.clock.now());

@@ -33,3 +33,4 @@ export { applyCardUpdate, markAwaitingCardUpdate, notifyExpiringCards } from './
 export { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt, relayEvents } from './webhooks/webhooks.service.ts';
 export { SIGNATURE_HEADER, signPayload } from './webhooks/webhook-signature.ts';
 export { isPrivateAddress } from './webhooks/webhook-url.ts';
+export type { CustomerLinks } from './ports/customer-links.ts';

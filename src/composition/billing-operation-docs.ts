@@ -641,4 +641,23 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     },
     response: ok(BUSINESS_VIEW),
   },
+  'POST /hosted_links': {
+    summary: 'Create a link to a customer page',
+    description:
+      'A signed link for the merchant to send its customer: `purpose` `invoice` (`object_id` an invoice, finalized: the hosted invoice page, where an open or past-due invoice can be paid with a new card) or `card_update` (`object_id` a subscription or a customer: the card-update page, which points the subscription, or each of the customer’s billed subscriptions, at the new card and tries what they owe at once). The link names one object, one purpose and this environment, lives `HOSTED_LINK_TTL_DAYS` (14 by default) and is signed with the active `HOSTED_LINK_KEYS` key; nothing of it is stored but its later use or revocation. A card-update link serves once. Unknown or another merchant’s object: 404; a draft invoice: 409. See docs/hosted-pages.md.',
+    request: { purpose: 'card_update', object_id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f' },
+    response: ok({
+      link_id: '9f86d081884c7d65',
+      purpose: 'card_update',
+      object_id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+      url: 'https://billing.example.com/card/default.AQEAbxwtPktaTG2Ofxqgscs-T2dBqQBnSYKAn4bQgYhMfWU.kYt0oUqRhwTB9aPQH3rvwQ',
+      expires_at: '2026-12-11T10:00:00.000Z',
+    }),
+  },
+  'POST /hosted_links/{link_id}/revoke': {
+    summary: 'Revoke a link to a customer page',
+    description:
+      'Withdraws a link (its `link_id`, as created, or as read from the link): its page answers 410 "This link was withdrawn" from now on. Revoking again keeps the first `revoked_at`. A `link_id` that is not 16 hex digits: 404. Links in events (`update_url`, `invoice_url`) are revoked the same way: their id is the link’s nonce, answered here when created through the API.',
+    response: ok({ link_id: '9f86d081884c7d65', revoked_at: '2026-11-28T09:30:00.000Z' }),
+  },
 };

@@ -5,6 +5,8 @@ import type {
   ChargeOutcome,
   ChargeRequest,
   MerchantRef,
+  NewCard,
+  TokenizeOutcome,
   RefundOutcome,
   RefundRequest,
 } from '../billing/ports/gateway-port.ts';
@@ -116,6 +118,23 @@ export class EmbeddedBillingGateway implements BillingGateway {
       return { token: card.token, alias: card.alias, expiry: card.card_expiry, fingerprint: card.fingerprint };
     } catch (err) {
       if (isAppError(err) && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  async tokenize(merchant: MerchantRef, card: NewCard): Promise<TokenizeOutcome> {
+    const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
+    try {
+      const view = await this.#core.tokenize(ctx, {
+        card_holder: card.holder,
+        card_number: card.number,
+        card_expiry: card.expiry,
+        cvv: card.cvv,
+      });
+      const summary = { token: view.token, alias: view.alias, expiry: view.card_expiry, fingerprint: view.fingerprint };
+      return { kind: 'stored', card: { ...summary, masked: view.card_number } };
+    } catch (err) {
+      if (isAppError(err) && err.status < 500) return { kind: 'invalid', messages: err.messages };
       throw err;
     }
   }

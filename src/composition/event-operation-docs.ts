@@ -35,6 +35,8 @@ const EVENT = {
     response_code: '51',
     next_attempt_at: '2027-06-02T00:00:00.000Z',
     subscription_id: '234fbe5f-6661-4836-aaf0-da7661c8f033',
+    invoice_url: 'https://billing.example.com/pay/default.AQAAMsQWIJVbSXuyfVfrppbLugBnQGqWZ1ZAXmm3s9kGdXE.6qK0w8w2cQm1Qb1Q5c8yTw',
+    update_url: 'https://billing.example.com/card/default.AQEAI0--X2ZhSDa5H8GncWHwMwBnQGqWZ5hB9qd7aq6G-NY.kYt0oUqRhwTB9aPQH3rvwQ',
   },
 };
 const CLOCK = {
@@ -47,7 +49,8 @@ const CLOCK = {
 export const EVENT_OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /events': {
     summary: 'List events',
-    description: 'The event log, newest first, paginated; filter by `type`.',
+    description:
+      'The event log, newest first, paginated; filter by `type`. `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).',
     response: ok([EVENT], { records: 1, total_records: 5 }),
   },
   'POST /webhooks': {

@@ -32,5 +32,11 @@ export function instrumentBillingGateway(
         () => gateway.findCard(merchant, tokenOrAlias),
         (card) => (card ? 'found' : 'not_found'),
       ),
+    tokenize: (merchant, card) =>
+      metrics.timeGateway(
+        'tokenize',
+        () => gateway.tokenize(merchant, card),
+        (outcome) => outcome.kind,
+      ),
   };
 }

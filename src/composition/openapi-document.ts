@@ -15,7 +15,8 @@ import { buildApiServer } from './servers.ts';
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://unused@127.0.0.1/unused', SANDBOX_ENABLED: 'true' });
-  const known: Record<PropertyKey, unknown> = { config, logger: pino({ level: 'silent' }) };
+  // Throwaway secrets: the customer pages derive their cookie key when they are registered.
+  const known: Record<PropertyKey, unknown> = { config, logger: pino({ level: 'silent' }), secrets: { credentialKey: Buffer.alloc(32) } };
   const runtime = new Proxy(known, { get: (target, key) => (key in target ? target[key] : inert()) }) as unknown as Runtime;
   const app = buildApiServer(runtime, await generateSelfSigned('127.0.0.1'), 'sandbox');
   try {

@@ -5,12 +5,14 @@ import type {
   ChargeOutcome,
   ChargeRequest,
   MerchantRef,
+  NewCard,
+  TokenizeOutcome,
   RefundOutcome,
   RefundRequest,
 } from '../billing/ports/gateway-port.ts';
 import { classifyCallFailure } from '../gateway-client/call-failure.ts';
 import type { GatewayClient } from '../gateway-client/gateway-client.ts';
-import { NotFoundError } from '../gateway-client/errors.ts';
+import { InvalidRequestError, NotFoundError } from '../gateway-client/errors.ts';
 import { isReferenceTaken } from '../gateway-client/reference-taken.ts';
 
 /**
@@ -98,6 +100,27 @@ export class RemoteBillingGateway implements BillingGateway {
       };
     } catch (err) {
       if (err instanceof NotFoundError) return null;
+      throw err;
+    }
+  }
+
+  async tokenize(_merchant: MerchantRef, card: NewCard): Promise<TokenizeOutcome> {
+    try {
+      const record = await this.#client.tokenize({
+        card_holder: card.holder,
+        card_number: card.number,
+        card_expiry: card.expiry,
+        cvv: card.cvv,
+      });
+      const summary = {
+        token: record.token,
+        alias: record.alias,
+        expiry: record.card_expiry,
+        ...(record.fingerprint ? { fingerprint: record.fingerprint } : {}),
+      };
+      return { kind: 'stored', card: { ...summary, masked: record.card_number } };
+    } catch (err) {
+      if (err instanceof InvalidRequestError) return { kind: 'invalid', messages: err.errors.length ? err.errors : [err.message] };
       throw err;
     }
   }

@@ -67,6 +67,7 @@ export function schedulerDeps(runtime: Runtime, finalizeHooks?: FinalizeHooks): 
     enqueueExpiryUpdates: (jobs) => enqueueExpiryUpdates(runtime.queues, jobs),
     batchSize: runtime.config.SCHEDULER_BATCH_SIZE,
     expiringLeadDays: runtime.config.CARD_EXPIRING_LEAD_DAYS,
+    links: runtime.links,
     retryGraceMs: runtime.config.SWEEP_GRACE_MS,
     enqueueWebhooks: (ids) => enqueueWebhooks(runtime.queues, ids),
     settleRefunds: () => runtime.billing.settleLeftRefunds(),
@@ -83,6 +84,7 @@ export function chargeDeps(runtime: Runtime, hooks?: ChargeHooks): ChargeDeps {
     hooks,
     caps: { per30Days: runtime.config.NETWORK_CAP_30_DAYS, per24Hours: runtime.config.NETWORK_CAP_24_HOURS },
     retryLeaseMs: runtime.config.RETRY_CARD_LEASE_MS,
+    links: runtime.links,
   };
 }
 
@@ -127,7 +129,12 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     if (works.has('expiry-update')) {
       workers.push(
         startExpiryUpdateWorker(
-          { sql: runtime.sql, clock: runtime.clock, logger: logger.child({ role: 'worker', queue: 'expiry-update' }) },
+          {
+            sql: runtime.sql,
+            clock: runtime.clock,
+            links: runtime.links,
+            logger: logger.child({ role: 'worker', queue: 'expiry-update' }),
+          },
           common,
         ),
       );

@@ -10,6 +10,8 @@ import { registerBillingRoutes } from '../api/billing-api.ts';
 import { registerProbes } from '../ops/probes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRootIndex } from '../platform/http/root-index.ts';
+import { registerHostedRoutes } from '../hosted/hosted-routes.ts';
+import { deriveKey } from '../platform/seal.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -52,6 +54,16 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
       },
     },
     environment === 'sandbox',
+  );
+  // The customer pages (invoice, card update): outside /v1.0 and its Basic auth, the signed link is their credential.
+  app.register(async (hosted) =>
+    registerHostedRoutes(hosted, {
+      billing: runtime.billing,
+      links: runtime.links,
+      environment,
+      now: () => runtime.clock.now(),
+      cookieKey: deriveKey(runtime.secrets.credentialKey, 'hosted-cookies'),
+    }),
   );
   // The official Ruby client pings the host root, outside /v1.0.
   app.register(async (root) => {

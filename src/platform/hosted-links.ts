@@ -105,7 +105,13 @@ export class HostedLinks {
 
   /** The full URL of a new link for the subject. */
   url(subject: LinkSubject, now: Date, ttlMs?: number): string {
-    return `${this.#origins[subject.environment]}${LINK_PATHS[subject.purpose]}/${this.sign(subject, now, ttlMs).token}`;
+    return this.issue(subject, now, ttlMs).url;
+  }
+
+  /** A new link for the subject: its full URL, its id and its expiry (what the merchant's API answers). */
+  issue(subject: LinkSubject, now: Date, ttlMs?: number): { url: string; linkId: string; expiresAt: Date } {
+    const { token, linkId, expiresAt } = this.sign(subject, now, ttlMs);
+    return { url: `${this.#origins[subject.environment]}${LINK_PATHS[subject.purpose]}/${token}`, linkId, expiresAt };
   }
 
   /** Checks a token's form, signature (under any listed key) and expiry; it says nothing of uses or revocations. */
@@ -118,7 +124,13 @@ export class HostedLinks {
     }
     const payload = Buffer.from(body, 'base64url');
     const mac = Buffer.from(macText, 'base64url');
-    if (payload.length !== PAYLOAD_BYTES || mac.length !== MAC_BYTES || payload.toString('base64url') !== body) {
+    // One spelling per token: base64url's spare low bits of a last character would let one link be written several ways.
+    if (
+      payload.length !== PAYLOAD_BYTES ||
+      mac.length !== MAC_BYTES ||
+      payload.toString('base64url') !== body ||
+      mac.toString('base64url') !== macText
+    ) {
       return { ok: false, reason: 'malformed' };
     }
     // An unknown key id (retired, or never ours) is a forgery as far as the holder can tell.

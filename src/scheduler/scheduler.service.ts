@@ -1,4 +1,5 @@
 import type { Clock } from '../platform/clock.ts';
+import type { CustomerLinks } from '../billing/billing-jobs.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Sql, SqlPool } from '../platform/sql.ts';
 import type { ChargeJob, ExpiryUpdateJob, RetryJob } from '../queues/queues.ts';
@@ -32,6 +33,8 @@ export interface SchedulerDeps {
   enqueueExpiryUpdates(jobs: ExpiryUpdateJob[]): Promise<void>;
   /** `card.expiring` goes out this many days before the first charge after the card's expiry. */
   expiringLeadDays: number;
+  /** Signs the card-update links of `card.expiring`. */
+  links?: CustomerLinks;
   /** A retry handed to the queue and still owed this long after is handed over again. */
   retryGraceMs: number;
   /** Hands webhook deliveries to the webhook queue. */
@@ -119,7 +122,7 @@ const LANES = 2;
  */
 export async function runSchedulerTick(deps: SchedulerDeps): Promise<number> {
   // Ahead-of-time notices first, so that a clock jumping past the lead point still sends them before the charge.
-  await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays));
+  await deps.sql.transaction((tx) => notifyExpiringCards(tx, deps.clock.now(), deps.expiringLeadDays, deps.links));
   let total = 0;
   let batches = 0;
   const lanes: Promise<void>[] = [];

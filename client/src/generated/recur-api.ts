@@ -11916,6 +11916,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/hosted_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a link to a customer page
+         * @description A signed link for the merchant to send its customer: `purpose` `invoice` (`object_id` an invoice, finalized: the hosted invoice page, where an open or past-due invoice can be paid with a new card) or `card_update` (`object_id` a subscription or a customer: the card-update page, which points the subscription, or each of the customer’s billed subscriptions, at the new card and tries what they owe at once). The link names one object, one purpose and this environment, lives `HOSTED_LINK_TTL_DAYS` (14 by default) and is signed with the active `HOSTED_LINK_KEYS` key; nothing of it is stored but its later use or revocation. A card-update link serves once. Unknown or another merchant’s object: 404; a draft invoice: 409. See docs/hosted-pages.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "purpose": "card_update",
+                     *       "object_id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        purpose: "invoice" | "card_update";
+                        object_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "link_id": "9f86d081884c7d65",
+                         *         "purpose": "card_update",
+                         *         "object_id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
+                         *         "url": "https://billing.example.com/card/default.AQEAbxwtPktaTG2Ofxqgscs-T2dBqQBnSYKAn4bQgYhMfWU.kYt0oUqRhwTB9aPQH3rvwQ",
+                         *         "expires_at": "2026-12-11T10:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/hosted_links/{link_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a link to a customer page
+         * @description Withdraws a link (its `link_id`, as created, or as read from the link): its page answers 410 "This link was withdrawn" from now on. Revoking again keeps the first `revoked_at`. A `link_id` that is not 16 hex digits: 404. Links in events (`update_url`, `invoice_url`) are revoked the same way: their id is the link’s nonce, answered here when created through the API.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    link_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "link_id": "9f86d081884c7d65",
+                         *         "revoked_at": "2026-11-28T09:30:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/invoices": {
         parameters: {
             query?: never;
@@ -13458,7 +13775,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The event log, newest first, paginated; filter by `type`.
+         * @description The event log, newest first, paginated; filter by `type`. `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).
          */
         get: {
             parameters: {
@@ -13498,7 +13815,9 @@ export interface paths {
                          *             "decline_class": "soft",
                          *             "response_code": "51",
                          *             "next_attempt_at": "2027-06-02T00:00:00.000Z",
-                         *             "subscription_id": "234fbe5f-6661-4836-aaf0-da7661c8f033"
+                         *             "subscription_id": "234fbe5f-6661-4836-aaf0-da7661c8f033",
+                         *             "invoice_url": "https://billing.example.com/pay/default.AQAAMsQWIJVbSXuyfVfrppbLugBnQGqWZ1ZAXmm3s9kGdXE.6qK0w8w2cQm1Qb1Q5c8yTw",
+                         *             "update_url": "https://billing.example.com/card/default.AQEAI0--X2ZhSDa5H8GncWHwMwBnQGqWZ5hB9qd7aq6G-NY.kYt0oUqRhwTB9aPQH3rvwQ"
                          *           }
                          *         }
                          *       ],

@@ -2,6 +2,7 @@ import type { Sql, SqlPool } from '../../platform/sql.ts';
 import { recordEvents } from '../events/events.service.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
+import { cardUpdateUrl, type CustomerLinks } from '../ports/customer-links.ts';
 
 /**
  * The expiry-update worker's step: the subscription now waits for a card update, and the
@@ -11,6 +12,7 @@ export async function markAwaitingCardUpdate(
   sql: SqlPool,
   input: { subscriptionId: string; invoiceId: string },
   now: Date,
+  links?: CustomerLinks,
 ): Promise<boolean> {
   return sql.transaction(async (tx) => {
     const rows = await tx.query<{ merchant_id: string; environment: string; card_token: string; card_expiry: string | null }>(
@@ -30,6 +32,8 @@ export async function markAwaitingCardUpdate(
           invoice_id: input.invoiceId,
           card_token: sub.card_token,
           card_expiry: sub.card_expiry,
+          // The customer's page to give a new card (once, until it expires).
+          update_url: cardUpdateUrl(links, sub.environment, input.subscriptionId, now),
         },
       },
     ]);
@@ -97,7 +101,7 @@ export async function applyCardUpdate(
  * its next charge, when that charge is within `leadDays` (billing time: a test clock's where one
  * applies). Reads only cards expiring within the lead horizon, through the card-expiry index.
  */
-export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number): Promise<number> {
+export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number, links?: CustomerLinks): Promise<number> {
   const leadMs = leadDays * 86_400_000;
   const horizon = new Date(now.getTime() + leadMs).toISOString().slice(0, 10);
   // Real clock: a constant horizon, read through the card-expiry index. Test clocks: few rows, each at its clock's time.
@@ -133,6 +137,7 @@ export async function notifyExpiringCards(tx: Sql, now: Date, leadDays: number):
         card_token: r.card_token,
         card_expiry: r.card_expiry,
         next_charge_at: new Date(r.next_charge_at).toISOString(),
+        update_url: cardUpdateUrl(links, r.environment, r.id, now),
       },
     }));
     await recordEvents(tx, now, events);

@@ -5,6 +5,7 @@ import type { BillingGateway, ChargeOutcome } from '../ports/gateway-port.ts';
 import { DEFAULT_CAPS, type NetworkCaps } from '../dunning/dunning-policy.ts';
 import { deferForCaps } from '../dunning/cap-deferral.service.ts';
 import { resolveCardAlias } from './card-alias.ts';
+import type { CustomerLinks } from '../ports/customer-links.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
 import type { ChargeInput, ChargeResult } from './charge-result.ts';
 import { claimAttempt, type Claimed } from './claim-attempt.ts';
@@ -21,6 +22,8 @@ export interface ChargeDeps {
   caps?: NetworkCaps;
   /** Lease of a card's retry round (RETRY_CARD_LEASE_MS). */
   retryLeaseMs?: number;
+  /** Signs the customer links of `invoice.payment_failed`. */
+  links?: CustomerLinks;
 }
 
 /** Asks the gateway; an attempt that was already written is looked up by reference first. */

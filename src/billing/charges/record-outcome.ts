@@ -6,6 +6,7 @@ import { classifyDecline } from '../declines/decline-table.ts';
 import { applyFailure } from '../dunning/apply-failure.service.ts';
 import type { NetworkCaps } from '../dunning/dunning-policy.ts';
 import type { ChargeHooks } from './charge-hooks.ts';
+import { cardUpdateUrl, invoicePageUrl, type CustomerLinks } from '../ports/customer-links.ts';
 import type { ChargeInput, ChargeResult } from './charge-result.ts';
 import type { Claimed } from './claim-attempt.ts';
 import { keepChainId } from './credential-chain.ts';
@@ -17,6 +18,8 @@ export interface RecordDeps {
   logger: Logger;
   hooks?: ChargeHooks;
   caps: NetworkCaps;
+  /** Signs the customer links a failed payment's event carries. */
+  links?: CustomerLinks;
 }
 
 type Resolved = Exclude<ChargeOutcome, { kind: 'unknown' }>;
@@ -142,6 +145,9 @@ async function recordFailureIn(
         decline_class: declineClass,
         next_attempt_at: decided.nextAttemptAt?.toISOString() ?? null,
         final: decided.final,
+        // Where the customer pays this invoice, or gives a new card for the subscription.
+        invoice_url: invoicePageUrl(deps.links, environment, input.invoiceId, now),
+        update_url: cardUpdateUrl(deps.links, environment, claimed.subscriptionId, now),
       },
     }),
   });

@@ -81,6 +81,18 @@ export function cardKey(card: Pick<CardSummary, 'token' | 'fingerprint'>): strin
   return card.fingerprint ?? card.token;
 }
 
+/** A card a customer typed into a hosted page: held in memory for the one tokenize call, never stored or logged. */
+export interface NewCard {
+  holder: string;
+  number: string;
+  /** `MM/YY` or `MM/YYYY`, as typed. */
+  expiry: string;
+  cvv: string;
+}
+
+/** The vault's answer to a new card: stored (the number masked), or refused with the gateway's messages. */
+export type TokenizeOutcome = { kind: 'stored'; card: CardSummary & { masked: string } } | { kind: 'invalid'; messages: string[] };
+
 export interface BillingGateway {
   purchase(merchant: MerchantRef, request: ChargeRequest): Promise<ChargeOutcome>;
   /** The purchase recorded under this reference, or null when the gateway has none. Throws when the gateway cannot be asked. */
@@ -89,4 +101,6 @@ export interface BillingGateway {
   refund(merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome>;
   /** The card a token or alias names for this merchant, or null. */
   findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null>;
+  /** Stores a new card in the gateway's vault (the CVV checked and dropped there). */
+  tokenize(merchant: MerchantRef, card: NewCard): Promise<TokenizeOutcome>;
 }

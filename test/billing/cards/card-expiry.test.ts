@@ -182,6 +182,11 @@ describe('card.expiring at the lead time', () => {
       card_expiry: '2027-03-31',
       next_charge_at: at('04-15'),
     });
+    // The customer's card-update page for this subscription, signed for it and for the sandbox.
+    const updateUrl = new URL(expiringEvent!.data.update_url as string);
+    expect(updateUrl.pathname).toMatch(/^\/card\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const link = app.runtime.links.verify(updateUrl.pathname.slice('/card/'.length), new Date());
+    expect(link).toMatchObject({ ok: true, link: { purpose: 'card_update', objectId: sub.id, environment: 'sandbox' } });
 
     // Not repeated for the same charge date, nor is anything charged early.
     for (const t of ['2027-04-01T10:00:01Z', '2027-04-08T00:00:00Z', '2027-04-15T09:59:59Z']) await advance(api, clock.id, t);

@@ -41,13 +41,15 @@ interface Rig {
   /** Gateway API (cards, scripts, purchases). */
   gw: ApiClient;
   username: string;
+  merchantId: string;
 }
 
 async function startRig(kind: 'embedded' | 'remote'): Promise<Rig> {
   const gatewayApp = await startTestApp();
   const merchant = await gatewayApp.newMerchant('Adapter Suite');
   const gw = gatewayApp.client('sandbox', merchant.sandbox);
-  if (kind === 'embedded') return { gatewayApp, billingApp: gatewayApp, api: gw, gw, username: merchant.sandbox.username };
+  if (kind === 'embedded')
+    return { gatewayApp, billingApp: gatewayApp, api: gw, gw, username: merchant.sandbox.username, merchantId: merchant.merchant_id };
   const caFile = join(await mkdtemp(join(tmpdir(), 'recur-ca-')), 'gateway-ca.pem');
   await writeFile(caFile, gatewayApp.tls.cert);
   const c = gatewayApp.config;
@@ -65,7 +67,14 @@ async function startRig(kind: 'embedded' | 'remote'): Promise<Rig> {
       BILLING_GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
     },
   });
-  return { gatewayApp, billingApp, api: billingApp.client('sandbox', merchant.sandbox), gw, username: merchant.sandbox.username };
+  return {
+    gatewayApp,
+    billingApp,
+    api: billingApp.client('sandbox', merchant.sandbox),
+    gw,
+    username: merchant.sandbox.username,
+    merchantId: merchant.merchant_id,
+  };
 }
 
 describe.each(['embedded', 'remote'] as const)('charges through the %s billing gateway', (kind) => {
@@ -86,6 +95,24 @@ describe.each(['embedded', 'remote'] as const)('charges through the %s billing g
   it('wires the adapter the configuration names', () => {
     expect(rt.config.BILLING_GATEWAY).toBe(kind);
     expect(rt.billingGateway.adapter.constructor.name).toBe(kind === 'embedded' ? 'EmbeddedBillingGateway' : 'RemoteBillingGateway');
+  });
+
+  it('tokenizes a card a customer typed (the hosted pages): stored and masked, or refused with the gateway’s messages', async () => {
+    const merchant = { merchantId: rig.merchantId, environment: 'sandbox' as const };
+    const stored = await rt.billingGateway.tokenize(merchant, {
+      holder: 'Ada Lovelace',
+      number: '4005550000000001',
+      expiry: '12/2031',
+      cvv: '123',
+    });
+    expect(stored).toMatchObject({ kind: 'stored', card: { masked: '400555XXXXXX0001', expiry: '2031-12-31' } });
+    const token = stored.kind === 'stored' ? stored.card.token : '';
+    expect((await rig.gw.get(`/credit_cards/${token}`)).body.response).toMatchObject({ card_holder: 'Ada Lovelace' });
+    expect(await rt.billingGateway.findCard(merchant, token)).toMatchObject({ token, expiry: '2031-12-31' });
+    const refused = await rt.billingGateway.tokenize(merchant, { holder: 'Ada', number: '4111111111111112', expiry: '13/2031', cvv: '' });
+    expect(refused.kind).toBe('invalid');
+    const messages = refused.kind === 'invalid' ? refused.messages : [];
+    expect(messages).toEqual(expect.arrayContaining(['Card number is invalid', 'Expiry date is missing or invalid.', 'CVV is required']));
   });
 
   /** A card, a plan and a subscription through the APIs, invoiced by one scheduler tick; the tick's job is taken out of Redis. */
