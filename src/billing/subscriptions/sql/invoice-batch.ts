@@ -1,7 +1,7 @@
 import { jsonRows, jsonRowsSql, type JsonColumns } from '../../../platform/json-rows.ts';
 import { prepared, type Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
-import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize/sql/finalized-sql.ts';
+import { finalizedColumnsSql, finalizedEventsSql, sellerSql } from '../../invoices/finalize/sql/finalized-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
@@ -201,6 +201,9 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
   const final = (expr: string) => `case when input.number is not null then ${expr} end`;
   return tx.query<WrittenInvoice>(
     prepared(`with input as (select * from ${jsonRowsSql('$1', INVOICE_COLUMNS, 'x')}),
+     -- The seller snapshot is its merchant's: built once per merchant and environment of the batch, not per invoice.
+     sellers as (select m.merchant_id, m.environment, ${sellerSql('m.merchant_id', 'm.environment', '$3::jsonb')} as seller
+                   from (select distinct merchant_id, environment from input) m),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
@@ -209,8 +212,8 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
               amount, currency, coalesce(${final(set.status)}, 'draft'), 0, dunning::jsonb, $2, $2, lines::jsonb, subtotal, discount,
               credit_applied, total, case when input.number is null then at + make_interval(hours => input.draft_hours) end,
               input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note,
-              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final(set.seller)}
-         from input
+              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final('sellers.seller')}
+         from input join sellers on sellers.merchant_id = input.merchant_id and sellers.environment = input.environment
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
        returning id, merchant_id, environment, subscription_id, customer_id, kind, number, status, subtotal, discount, tax, total,
                  credit_applied, amount, currency, period_start, period_end, finalized_at, finalizes_at),
