@@ -1,5 +1,5 @@
 import { jsonRows, jsonRowsSql, type JsonColumns } from '../../../platform/json-rows.ts';
-import { prepared, type Sql } from '../../../platform/sql.ts';
+import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
 import { finalizedColumnsSql, finalizedEventsSql, sellerSql } from '../../invoices/finalize/sql/finalized-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
@@ -126,7 +126,7 @@ export async function writeBatchAdvance(
 ): Promise<InvoiceToIssue[]> {
   const { advances, events, now } = batch;
   return tx.query<InvoiceToIssue>(
-    prepared(`with input as (
+    `with input as (
        -- One index probe per invoice (a lateral with a limit): as an anti join, the planner may hash
        -- every period invoice of the table instead, a cost that grows with the table.
        select x.* from ${jsonRowsSql('$1', ADVANCE_INVOICE_COLUMNS, 'x')}
@@ -171,7 +171,7 @@ export async function writeBatchAdvance(
      select input.id, ms.invoicing, c.invoice_prefix as customer_prefix
        from input
        left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
-       left join billing.customers c on c.id = input.customer_id`),
+       left join billing.customers c on c.id = input.customer_id`,
     [jsonRows(ADVANCE_INVOICE_COLUMNS, invoices), jsonRows(ADVANCE_COLUMNS, advances), JSON.stringify(events), now.toISOString()],
   );
 }
@@ -200,7 +200,7 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
   });
   const final = (expr: string) => `case when input.number is not null then ${expr} end`;
   return tx.query<WrittenInvoice>(
-    prepared(`with input as (select * from ${jsonRowsSql('$1', INVOICE_COLUMNS, 'x')}),
+    `with input as (select * from ${jsonRowsSql('$1', INVOICE_COLUMNS, 'x')}),
      -- The seller snapshot is its merchant's: built once per merchant and environment of the batch, not per invoice.
      sellers as (select m.merchant_id, m.environment, ${sellerSql('m.merchant_id', 'm.environment', '$3::jsonb')} as seller
                    from (select distinct merchant_id, environment from input) m),
@@ -234,7 +234,7 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
        insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
        select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
          from (${finalizedEventsSql("(select * from invoiced where status <> 'draft')")}) as y(m, e, t, d, at))
-     select id, subscription_id, status, number, finalizes_at from invoiced`),
+     select id, subscription_id, status, number, finalizes_at from invoiced`,
     [jsonRows(INVOICE_COLUMNS, invoices), now.toISOString(), JSON.stringify(DEFAULT_SETTINGS.business), JSON.stringify(completed)],
   );
 }
