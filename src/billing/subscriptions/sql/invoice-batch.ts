@@ -1,6 +1,7 @@
+import { jsonRows, jsonRowsSql, type JsonColumns } from '../../../platform/json-rows.ts';
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
-import { finalizedColumnsSql, finalizedEventsSql } from '../../invoices/finalize/sql/finalized-sql.ts';
+import { finalizedColumnsSql, finalizedEventsSql, sellerSql } from '../../invoices/finalize/sql/finalized-sql.ts';
 import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
@@ -42,14 +43,65 @@ export interface WrittenInvoice {
   finalizes_at: string | null;
 }
 
-const INPUT_SQL = `json_to_recordset($1::json) as x(id uuid, number text, draft_hours int, merchant_id uuid, environment text,
-  subscription_id uuid, customer_id uuid, plan_id uuid, period_index int, period_start text, period_end timestamptz, amount bigint,
-  currency text, dunning text, at timestamptz, lines text, subtotal bigint, discount bigint, total bigint, credit_applied bigint,
-  item_ids text, tax bigint, tax_breakdown text, reverse_charge boolean, tax_note text)`;
+/** An invoice to write, as the second write reads it. */
+const INVOICE_COLUMNS: JsonColumns = [
+  ['id', 'uuid'],
+  ['number', 'text'],
+  ['draft_hours', 'int'],
+  ['merchant_id', 'uuid'],
+  ['environment', 'text'],
+  ['subscription_id', 'uuid'],
+  ['customer_id', 'uuid'],
+  ['plan_id', 'uuid'],
+  ['period_index', 'int'],
+  ['period_start', 'text'],
+  ['period_end', 'timestamptz'],
+  ['amount', 'bigint'],
+  ['currency', 'text'],
+  ['dunning', 'text'],
+  ['at', 'timestamptz'],
+  ['lines', 'text'],
+  ['subtotal', 'bigint'],
+  ['discount', 'bigint'],
+  ['total', 'bigint'],
+  ['credit_applied', 'bigint'],
+  ['item_ids', 'text'],
+  ['tax', 'bigint'],
+  ['tax_breakdown', 'text'],
+  ['reverse_charge', 'boolean'],
+  ['tax_note', 'text'],
+];
 
-/** What the first write reads of each invoice (the rest of its row is parsed once, by the second). */
-const ADVANCE_INPUT_SQL = `json_to_recordset($1::json) as x(id uuid, merchant_id uuid, environment text, subscription_id uuid,
-  customer_id uuid, period_start text, amount bigint, currency text, at timestamptz, credit_applied bigint)`;
+/** What the first write reads of each invoice (the rest of its row is read once, by the second). */
+const ADVANCE_INVOICE_COLUMNS: JsonColumns = [
+  ['id', 'uuid'],
+  ['merchant_id', 'uuid'],
+  ['environment', 'text'],
+  ['subscription_id', 'uuid'],
+  ['customer_id', 'uuid'],
+  ['period_start', 'text'],
+  ['amount', 'bigint'],
+  ['currency', 'text'],
+  ['at', 'timestamptz'],
+  ['credit_applied', 'bigint'],
+];
+
+/** A subscription advanced, as the first write reads it. */
+const ADVANCE_COLUMNS: JsonColumns = [
+  ['id', 'uuid'],
+  ['plan_id', 'uuid'],
+  ['status', 'text'],
+  ['anchor_at', 'timestamptz'],
+  ['next_period_index', 'int'],
+  ['current_period_start', 'timestamptz'],
+  ['current_period_end', 'timestamptz'],
+  ['next_charge_at', 'timestamptz'],
+  ['cancelled_at', 'timestamptz'],
+  ['quantity', 'int'],
+  ['periods_invoiced', 'int'],
+  ['credit_balance', 'bigint'],
+  ['coupon_used', 'boolean'],
+];
 
 /** An invoice the batch is about to write, with what its number is made of (its merchant's invoicing settings, its customer's prefix). */
 export type InvoiceToIssue = Pick<NumberingSubject, 'id' | 'invoicing' | 'customer_prefix'>;
@@ -65,8 +117,7 @@ export type InvoiceToIssue = Pick<NumberingSubject, 'id' | 'invoicing' | 'custom
  * the invoices to write, each with its merchant's invoicing settings and its customer's prefix
  * (the customers are locked since the claim: the prefix cannot change before the commit). They
  * are written next, in the same transaction (`writeBatchInvoices`), with the ids given here.
- * The rows travel as one JSON document each (`json_to_recordset`): serialised natively, where
- * the driver's array parameters cost several microseconds per element in JavaScript.
+ * The rows travel as one JSON document each, an array per row (`jsonRows`).
  */
 export async function writeBatchAdvance(
   tx: Sql,
@@ -78,7 +129,7 @@ export async function writeBatchAdvance(
     `with input as (
        -- One index probe per invoice (a lateral with a limit): as an anti join, the planner may hash
        -- every period invoice of the table instead, a cost that grows with the table.
-       select x.* from ${ADVANCE_INPUT_SQL}
+       select x.* from ${jsonRowsSql('$1', ADVANCE_INVOICE_COLUMNS, 'x')}
          left join lateral (select 1 as found from billing.invoices i
                              where i.subscription_id = x.subscription_id and i.period_start = x.period_start::timestamptz and i.kind = 'period'
                              limit 1) invoiced on true
@@ -94,9 +145,7 @@ export async function writeBatchAdvance(
            coupon_periods_left = case when u.coupon_used and s.coupon_periods_left <= 1 then null
                                       when u.coupon_used then s.coupon_periods_left - 1 else s.coupon_periods_left end,
            updated_at = $4
-         from json_to_recordset($2::json) as u(id uuid, plan_id uuid, status text, anchor_at timestamptz, next_period_index int,
-           current_period_start timestamptz, current_period_end timestamptz, next_charge_at timestamptz, cancelled_at timestamptz,
-           quantity int, periods_invoiced int, credit_balance bigint, coupon_used boolean)
+         from ${jsonRowsSql('$2', ADVANCE_COLUMNS, 'u')}
         where s.id = u.id
         returning s.*),
      -- The customers' rows are locked since the claim: their balance is the one the batch was planned
@@ -123,27 +172,7 @@ export async function writeBatchAdvance(
        from input
        left join billing.merchant_settings ms on ms.merchant_id = input.merchant_id and ms.environment = input.environment
        left join billing.customers c on c.id = input.customer_id`,
-    [
-      JSON.stringify(
-        invoices.map(
-          ({ id, merchant_id, environment, subscription_id, customer_id, period_start, amount, currency, at, credit_applied }) => ({
-            id,
-            merchant_id,
-            environment,
-            subscription_id,
-            customer_id,
-            period_start,
-            amount,
-            currency,
-            at,
-            credit_applied,
-          }),
-        ),
-      ),
-      JSON.stringify(advances),
-      JSON.stringify(events),
-      now.toISOString(),
-    ],
+    [jsonRows(ADVANCE_INVOICE_COLUMNS, invoices), jsonRows(ADVANCE_COLUMNS, advances), JSON.stringify(events), now.toISOString()],
   );
 }
 
@@ -171,7 +200,10 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
   });
   const final = (expr: string) => `case when input.number is not null then ${expr} end`;
   return tx.query<WrittenInvoice>(
-    `with input as (select * from ${INPUT_SQL}),
+    `with input as (select * from ${jsonRowsSql('$1', INVOICE_COLUMNS, 'x')}),
+     -- The seller snapshot is its merchant's: built once per merchant and environment of the batch, not per invoice.
+     sellers as (select m.merchant_id, m.environment, ${sellerSql('m.merchant_id', 'm.environment', '$3::jsonb')} as seller
+                   from (select distinct merchant_id, environment from input) m),
      invoiced as (
        insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
            amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, discount, credit_applied, total, finalizes_at,
@@ -180,8 +212,8 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
               amount, currency, coalesce(${final(set.status)}, 'draft'), 0, dunning::jsonb, $2, $2, lines::jsonb, subtotal, discount,
               credit_applied, total, case when input.number is null then at + make_interval(hours => input.draft_hours) end,
               input.customer_id, input.tax, input.tax_breakdown::jsonb, input.reverse_charge, input.tax_note,
-              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final(set.seller)}
-         from input
+              input.number, ${final('input.at')}, ${final(set.paid_at)}, ${final(set.bill_to)}, ${final('sellers.seller')}
+         from input join sellers on sellers.merchant_id = input.merchant_id and sellers.environment = input.environment
        on conflict (subscription_id, period_start) where kind = 'period' do nothing
        returning id, merchant_id, environment, subscription_id, customer_id, kind, number, status, subtotal, discount, tax, total,
                  credit_applied, amount, currency, period_start, period_end, finalized_at, finalizes_at),
@@ -203,6 +235,6 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
        select gen_random_uuid(), m, e, t, d, at, ${bornRelayedSql('m', 'e', 't')}
          from (${finalizedEventsSql("(select * from invoiced where status <> 'draft')")}) as y(m, e, t, d, at))
      select id, subscription_id, status, number, finalizes_at from invoiced`,
-    [JSON.stringify(invoices), now.toISOString(), JSON.stringify(DEFAULT_SETTINGS.business), JSON.stringify(completed)],
+    [jsonRows(INVOICE_COLUMNS, invoices), now.toISOString(), JSON.stringify(DEFAULT_SETTINGS.business), JSON.stringify(completed)],
   );
 }

@@ -34,9 +34,18 @@ export function finalizedColumnsSql(x: FinalizingSql): { status: string; paid_at
     bill_to: `(select jsonb_build_object('customer_id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone,
                                         'address', c.address, 'tax_ids', c.tax_ids)
                  from billing.customers c where c.id = ${x.customerId})`,
-    seller: `(${x.businessDefaults} || coalesce((select ms.business from billing.merchant_settings ms
-                                                 where ms.merchant_id = ${x.merchantId} and ms.environment = ${x.environment}), '{}'::jsonb))`,
+    seller: sellerSql(x.merchantId, x.environment, x.businessDefaults),
   };
+}
+
+/**
+ * A finalized invoice's `seller` snapshot, SQL over its merchant, environment and the business
+ * settings' defaults (jsonb): the merchant's business settings over their defaults. The same for
+ * every invoice of a merchant's environment, so a batch may build it once per merchant.
+ */
+export function sellerSql(merchantId: string, environment: string, businessDefaults: string): string {
+  return `(${businessDefaults} || coalesce((select ms.business from billing.merchant_settings ms
+                                           where ms.merchant_id = ${merchantId} and ms.environment = ${environment}), '{}'::jsonb))`;
 }
 
 /**
