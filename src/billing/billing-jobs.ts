@@ -32,3 +32,15 @@ export { applyCardUpdate, markAwaitingCardUpdate, notifyExpiringCards } from './
 export { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt, relayEvents } from './webhooks/webhooks.service.ts';
 export { SIGNATURE_HEADER, signPayload } from './webhooks/webhook-signature.ts';
 export { isPrivateAddress } from './webhooks/webhook-url.ts';
+export { EMAIL_EVENTS, EMAIL_KINDS, type EmailKind } from './events/email-kinds.ts';
+export {
+  claimDueEmails,
+  listOutbox,
+  loadEmailToSend,
+  outboxMessage,
+  recordEmailOutcome,
+  type EmailOutcome,
+  type EmailToSend,
+  type OutboxEmail,
+} from './emails/emails.service.ts';
+export type { MerchantRef } from './ports/gateway-port.ts';

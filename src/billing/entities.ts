@@ -18,6 +18,7 @@ import { NumberSequence } from './numbering/number-sequence.entity.ts';
 import { CreditNote } from './credit-notes/credit-note.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
+import { Email } from './emails/email.entity.ts';
 
 /** Every table of the billing module (schema `billing`). */
 export const billingEntities = [
@@ -42,4 +43,5 @@ export const billingEntities = [
   MerchantSettings,
   NumberSequence,
   CreditNote,
+  Email,
 ];
