@@ -230,9 +230,12 @@ export async function listOutbox(db: Sql, limit: number): Promise<OutboxEmail[]>
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
-/** One e-mail's whole message as kept in the local outbox (RFC 5322), or null. */
-export async function outboxMessage(db: Sql, id: string): Promise<string | null> {
+/** One e-mail of the local outbox: its whole message (RFC 5322) and its plain-text part, or null. */
+export async function outboxMessage(db: Sql, id: string): Promise<{ raw: string; text: string | null } | null> {
   if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await db.query<{ raw: string | null }>('select raw from billing.emails where id = $1', [id]);
-  return row?.raw ?? null;
+  const [row] = await db.query<{ raw: string | null; text_body: string | null }>(
+    "select raw, text_body from billing.emails where id = $1 and status = 'outbox'",
+    [id],
+  );
+  return row?.raw ? { raw: row.raw, text: row.text_body } : null;
 }
