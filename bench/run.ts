@@ -10,11 +10,11 @@
  *
  * Scenarios: e2e (bench/end-to-end.ts), scheduler (bench/scheduler.ts), gateway
  * (bench/gateway-api.ts), soak (bench/soak.ts), production (bench/production-path.ts), documents
- * (bench/documents.ts).
+ * (bench/documents.ts), analytics (bench/analytics.ts), usage (bench/usage.ts).
  * Per-scenario overrides: --e2e-n, --e2e-concurrency, --e2e-decline-every, --e2e-cards,
  * --scheduler-claim, --scheduler-total, --scheduler-due, --scheduler-repeat, --gateway-seconds,
  * --soak-seconds, --soak-rate, --soak-sample, --production-n, --production-concurrency,
- * --production-latencies, --production-cards, --documents-seconds. Settings
+ * --production-latencies, --production-cards, --documents-seconds, --analytics-subscriptions. Settings
  * such as WORKER_CONCURRENCY or DATABASE_POOL_MAX come from the environment (bench/support.ts).
  *
  * It reports, it does not judge: the exit code is 0 when targets are missed, 1 only when a
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { deleteRedisKeys, dropDatabases, TUNABLE } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak', 'production', 'documents'] as const;
+const SCENARIOS = ['e2e', 'scheduler', 'gateway', 'soak', 'production', 'documents', 'analytics', 'usage'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const ALIASES: Record<string, Scenario> = { 'end-to-end': 'e2e', 'gateway-api': 'gateway', 'production-path': 'production' };
 
@@ -56,6 +56,10 @@ const { values: flags } = parseArgs({
     'production-latencies': { type: 'string' },
     'production-cards': { type: 'string' },
     'documents-seconds': { type: 'string' },
+    'analytics-subscriptions': { type: 'string' },
+    'usage-events': { type: 'string' },
+    'usage-table': { type: 'string' },
+    'usage-closes': { type: 'string' },
     /** Seconds a scenario may run before it is killed and counted as crashed. */
     timeout: { type: 'string' },
     /** Where the JSON goes (default bench/results). */
@@ -100,6 +104,13 @@ const params = {
     latencies: flags['production-latencies'] ?? '20,200',
   },
   documents: { seconds: pick(flags['documents-seconds'], 10, 3) },
+  analytics: { subscriptions: pick(flags['analytics-subscriptions'], 100_000, 10_000) },
+  usage: {
+    events: pick(flags['usage-events'], 200_000, 50_000),
+    subscriptions: pick(undefined, 10_000, 2_000),
+    table: pick(flags['usage-table'], 1_000_000, 200_000),
+    closes: pick(flags['usage-closes'], 1_000, 1_000),
+  },
 };
 if (!params.production.latencies.split(',').every((l) => Number(l) > 0)) {
   console.error(`bench: production latencies must be positive numbers of ms, not ${params.production.latencies}`);
@@ -168,6 +179,15 @@ function argsFor(scenario: Scenario): { script: string; args: string[] } {
     }
     case 'documents':
       return { script: 'bench/documents.ts', args: ['--seconds', `${params.documents.seconds}`] };
+    case 'analytics':
+      return { script: 'bench/analytics.ts', args: ['--subscriptions', `${params.analytics.subscriptions}`] };
+    case 'usage': {
+      const p = params.usage;
+      return {
+        script: 'bench/usage.ts',
+        args: ['--events', `${p.events}`, '--subscriptions', `${p.subscriptions}`, '--table', `${p.table}`, '--closes', `${p.closes}`],
+      };
+    }
   }
 }
 
@@ -547,6 +567,47 @@ function rowsFor(run: ScenarioRun): Row[] {
           ratio: fix(r.ratio),
           target: '≥ 50 per CPU-second',
           met: yes(d.perCpuSecond >= 50),
+        },
+      ];
+    }
+    case 'analytics': {
+      return [
+        {
+          scenario: `Analytics overview (MRR, revenue, past due, renewals; 24 months), ${int(r.subscriptions)} subscriptions, ${int(r.invoices)} invoices`,
+          figure: `${int(r.overviewMs)} ms (MRR ${int(r.parts.mrr)}, revenue ${int(r.parts.revenue)}, past due ${int(r.parts.pastDue)}, renewals ${int(r.parts.renewals)})`,
+          baseline: `${int(r.baselineMs)} ms, the same rows counted`,
+          ratio: fix(r.ratio),
+          target: '< 1,000 ms at 100,000 subscriptions',
+          met: r.subscriptions >= 100_000 ? yes(r.overviewMs < 1000) : '(quick size)',
+        },
+      ];
+    }
+    case 'usage': {
+      const p = r.params;
+      return [
+        {
+          scenario: `Usage ingest, ${int(p.events)} events in batches of ${int(p.batch)} over HTTPS (${p.concurrency} clients): events/s`,
+          figure: int(r.ingest.rate),
+          baseline: `${int(r.copy.rate)} rows/s, bare COPY of the same rows into the same table`,
+          ratio: fix(r.ratio),
+          target: '≥ 0.50 × baseline',
+          met: yes(r.ratio >= 0.5),
+        },
+        {
+          scenario: 'Usage ingest: events/s, absolute',
+          figure: int(r.ingest.rate),
+          baseline: '',
+          ratio: '',
+          target: '≥ 20,000/s',
+          met: yes(r.ingest.rate >= 20_000),
+        },
+        {
+          scenario: `Usage aggregation: ${int(p.closes)} period closes (2 metrics, batches of ${r.aggregation.batch}) over ${int(p.table)} events, ${int(p.subscriptions)} subscriptions`,
+          figure: `${fix(r.aggregation.seconds)} s (${fix(r.aggregation.perCloseMs)} ms per close)`,
+          baseline: `${fix(r.aggregation.oneByOneSeconds)} s one statement per close and metric`,
+          ratio: '',
+          target: 'a few seconds',
+          met: yes(r.aggregation.seconds < 5),
         },
       ];
     }

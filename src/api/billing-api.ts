@@ -25,8 +25,10 @@ import { registerCustomerRoutes } from './customers-api.ts';
 import { registerItemRoutes } from './items-api.ts';
 import { registerCreditNoteRoutes } from './credit-notes-api.ts';
 import { registerTaxRoutes } from './tax-api.ts';
+import { registerAnalyticsRoutes } from './analytics-api.ts';
 import { registerInvoiceLifecycleRoutes } from './invoice-lifecycle-api.ts';
 import { registerSettingsRoutes } from './settings-api.ts';
+import { registerUsageRoutes } from './usage-api.ts';
 import { Listing, principalOf } from './route-kit.ts';
 
 declare module 'fastify' {
@@ -117,9 +119,11 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   );
 
   registerCouponRoutes(app, core, test);
+  registerUsageRoutes(app, core, test);
   registerCustomerRoutes(app, core, test);
   registerItemRoutes(app, core, test);
   registerTaxRoutes(app, core, test);
+  registerAnalyticsRoutes(app, core, test);
   registerInvoiceLifecycleRoutes(app, core, test);
   registerSettingsRoutes(app, core, test);
 

@@ -18,6 +18,14 @@ import { moveSubscriptions, type MoveSubscriptions } from './plans/move-subscrip
 import type { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
 import { createCreditNote, refundInvoice, settleLeftRefunds, type CreditNoteDeps } from './credit-notes/create-credit-note.service.ts';
 import { getCreditNote, listCreditNotes } from './credit-notes/read-credit-notes.service.ts';
+import {
+  mrrAnalytics,
+  pastDueAnalytics,
+  renewalsAnalytics,
+  revenueAnalytics,
+  type MonthRange,
+  type RenewalWindow,
+} from './analytics/analytics.service.ts';
 import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
 import { listEvents } from './events/events.service.ts';
@@ -58,6 +66,15 @@ import { getEmail, listCustomerEmails } from './emails/emails.service.ts';
 import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
 import { addDraftLine, type DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 import { voidInvoice } from './invoice-lifecycle/void-invoice.service.ts';
+import {
+  archiveBillableMetric,
+  createBillableMetric,
+  getBillableMetric,
+  listBillableMetrics,
+  type BillableMetricCreate,
+} from './usage/billable-metrics.service.ts';
+import { ingestUsageEvents } from './usage/ingest-usage.service.ts';
+import { subscriptionUsage, type UsageQuery } from './usage/subscription-usage.service.ts';
 
 // The schemas of the API's bodies and queries (each the one source of its type), for `src/api`.
 export { PlanCreate } from './plans/plans.service.ts';
@@ -77,6 +94,10 @@ export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
 export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
 export { BusinessSettingsUpdate, EmailSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
+export { BillableMetricCreate } from './usage/billable-metrics.service.ts';
+export { UsageEventsBody } from './usage/usage-event-input.ts';
+export { UsageQuery } from './usage/subscription-usage.service.ts';
+export { MonthRange, RenewalWindow } from './analytics/analytics.service.ts';
 
 export interface BillingCoreDeps {
   sql: SqlPool;
@@ -158,6 +179,19 @@ export class BillingCore {
   coupon = (m: MerchantRef, code: string) => getCoupon(this.#deps.sql, m, code);
   coupons = (m: MerchantRef, page: Page) => listCoupons(this.#deps.sql, m, page);
   archiveCoupon = (m: MerchantRef, code: string) => archiveCoupon(this.#deps.sql, m, code, this.#deps.clock.now());
+
+  createBillableMetric = (m: MerchantRef, input: BillableMetricCreate) =>
+    createBillableMetric(this.#deps.sql, m, input, this.#deps.clock.now());
+  billableMetric = (m: MerchantRef, key: string) => getBillableMetric(this.#deps.sql, m, key);
+  billableMetrics = (m: MerchantRef, page: Page) => listBillableMetrics(this.#deps.sql, m, page);
+  archiveBillableMetric = (m: MerchantRef, key: string) => archiveBillableMetric(this.#deps.sql, m, key, this.#deps.clock.now());
+  /** Usage events, one or a batch: each answered accepted, duplicate or refused (docs/usage.md). */
+  ingestUsage = (m: MerchantRef, events: unknown[]) => ingestUsageEvents(this.#deps.sql, m, events, this.#deps.clock.now());
+  subscriptionUsage = (m: MerchantRef, id: string, query: UsageQuery) => subscriptionUsage(this.#deps.sql, m, id, query);
+  mrrAnalytics = (m: MerchantRef, range: MonthRange) => mrrAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  revenueAnalytics = (m: MerchantRef, range: MonthRange) => revenueAnalytics(this.#deps.sql, m, range, this.#deps.clock.now());
+  pastDueAnalytics = (m: MerchantRef) => pastDueAnalytics(this.#deps.sql, m);
+  renewalsAnalytics = (m: MerchantRef, window: RenewalWindow) => renewalsAnalytics(this.#deps.sql, m, window, this.#deps.clock.now());
 
   createTaxRate = (m: MerchantRef, input: TaxRateCreate) => createTaxRate(this.#deps.sql, m, input, this.#deps.clock.now());
   taxRate = (m: MerchantRef, id: string) => getTaxRate(this.#deps.sql, m, id);

@@ -16,7 +16,9 @@ import { TaxRate } from './taxes/tax-rate.entity.ts';
 import { MerchantSettings } from './settings/merchant-settings.entity.ts';
 import { NumberSequence } from './numbering/number-sequence.entity.ts';
 import { CreditNote } from './credit-notes/credit-note.entity.ts';
+import { BillableMetric } from './usage/billable-metric.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
+import { MrrMovement } from './analytics/mrr-movement.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 import { Email } from './emails/email.entity.ts';
 
@@ -39,9 +41,11 @@ export const billingEntities = [
   SubscriptionItem,
   InvoiceRefund,
   Customer,
+  MrrMovement,
   TaxRate,
   MerchantSettings,
   NumberSequence,
   CreditNote,
+  BillableMetric,
   Email,
 ];

@@ -129,6 +129,24 @@ const CREDIT_NOTE = {
   created_at: '2026-11-23T09:12:40.000Z',
 };
 
+const METRIC = {
+  id: '5b0f7d0e-9c55-4d8e-a0c4-2f1f0e6b7a11',
+  code: 'api_calls',
+  name: 'API calls',
+  aggregation: 'count',
+  field: null,
+  filters: { region: ['eu', 'us'] },
+  status: 'active',
+  created_at: '2026-11-27T16:40:00.000Z',
+  archived_at: null,
+};
+const USAGE_EVENT = {
+  transaction_id: 'req_7f3a91',
+  subscription_id: 'c1eda3f8-a678-47d2-847c-b2d61209f839',
+  code: 'api_calls',
+  timestamp: '2026-12-03T10:15:00Z',
+  properties: { region: 'eu' },
+};
 const GST = {
   id: '5b8c1a9e-3f4d-4c2b-9a61-7e0d2c4f8a10',
   display_name: 'GST',
@@ -385,6 +403,60 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'No new redemptions; subscriptions holding it keep their discount.',
     response: ok({ ...COUPON, status: 'archived', archived_at: '2027-01-01T00:00:00.000Z' }),
   },
+  'POST /billable_metrics': {
+    summary: 'Create a billable metric',
+    description:
+      'What usage events count: `code` (unique per merchant and environment, letters, digits, `-`, `_`), `name`, `aggregation` (`count`, `sum`, `max`, `unique_count`, `latest`), `field` (the event property aggregated: required except for `count`, refused with it) and `filters` (`{property: [values]}`: only events whose property is one of the values count). A code taken: 409. Emits `billable_metric.created`. Plans do not price metrics yet: usage is measured, not billed.',
+    request: { code: 'api_calls', name: 'API calls', aggregation: 'count', filters: { region: ['eu', 'us'] } },
+    response: ok(METRIC),
+  },
+  'GET /billable_metrics': {
+    summary: 'List billable metrics',
+    description: 'Billable metrics, archived ones too, newest first, paginated.',
+    response: ok([METRIC], PAGE),
+  },
+  'GET /billable_metrics/{key}': {
+    summary: 'Get a billable metric',
+    description: 'One billable metric by its code or its id. Unknown: 404.',
+    response: ok(METRIC),
+  },
+  'POST /billable_metrics/{key}/archive': {
+    summary: 'Archive a billable metric',
+    description:
+      'By code or id. New events for it are refused (`metric_archived`); the events already counted stay and still aggregate. The code is not reused. Emits `billable_metric.archived` (once).',
+    response: ok({ ...METRIC, status: 'archived', archived_at: '2027-01-01T00:00:00.000Z' }),
+  },
+  'POST /usage_events': {
+    summary: 'Send usage events',
+    description:
+      "One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one statement. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.",
+    request: { events: [USAGE_EVENT, { ...USAGE_EVENT, transaction_id: 'req_7f3a92', code: 'storage_gb' }] },
+    response: ok({
+      accepted: 1,
+      duplicates: 0,
+      refused: 1,
+      events: [
+        { index: 0, transaction_id: 'req_7f3a91', status: 'accepted' },
+        {
+          index: 1,
+          transaction_id: 'req_7f3a92',
+          status: 'refused',
+          reason: { code: 'metric_not_found', message: 'Billable metric storage_gb could not be found' },
+        },
+      ],
+    }),
+  },
+  'GET /subscriptions/{id}/usage': {
+    summary: "Get a subscription's usage",
+    description:
+      'The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity` and the `events` counted. Amounts come when plans take prices; until then nothing bills usage.',
+    response: ok({
+      subscription_id: 'c1eda3f8-a678-47d2-847c-b2d61209f839',
+      from: '2026-12-01T00:00:00.000Z',
+      to: '2027-01-01T00:00:00.000Z',
+      metrics: [{ code: 'api_calls', name: 'API calls', aggregation: 'count', status: 'active', quantity: 1250, events: 1250 }],
+    }),
+  },
   'POST /tax_rates': {
     summary: 'Create a tax rate',
     description:
@@ -407,6 +479,72 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'No new plan, subscription or item may name it (422); invoices already written keep it, and what already names it stays taxed by it. Automatic tax stops using it.',
     response: ok({ ...GST, active: false, archived_at: '2027-01-01T00:00:00.000Z' }),
+  },
+  'GET /analytics/mrr': {
+    summary: 'MRR and its movements, per month',
+    description:
+      'Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s amount × quantity less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.',
+    response: ok({
+      from: '2027-01',
+      to: '2027-01',
+      series: [
+        {
+          currency: 'AUD',
+          months: [
+            {
+              month: '2027-01',
+              mrr_start: 120000,
+              mrr: 125900,
+              new: 8700,
+              expansion: 2000,
+              contraction: -300,
+              churn: -5800,
+              reactivation: 1300,
+              net_change: 5900,
+              active_subscriptions: 42,
+            },
+          ],
+        },
+      ],
+    }),
+  },
+  'GET /analytics/revenue': {
+    summary: 'Revenue collected and refunded, failed payments and dunning, per month',
+    description:
+      'Per currency and month (the same `from` and `to` as MRR): `collected` (approved charges, by the month their invoice was paid, billing time), `refunded` (approved refunds, by the month they were made), `net`; `failed` (declined or failed attempts by decline class: how many, for how much); `dunning` (invoices first failing that month, those of them paid since, the amount recovered, and `recovery_rate` = recovered ÷ failed, null when none failed).',
+    response: ok({
+      from: '2027-01',
+      to: '2027-01',
+      series: [
+        {
+          currency: 'AUD',
+          months: [
+            {
+              month: '2027-01',
+              collected: 412300,
+              refunded: 2900,
+              net: 409400,
+              failed: { soft: { attempts: 6, amount: 17400 }, hard: { attempts: 1, amount: 2900 } },
+              dunning: { failed_invoices: 5, recovered_invoices: 4, recovered_amount: 11600, recovery_rate: 0.8 },
+            },
+          ],
+        },
+      ],
+    }),
+  },
+  'GET /analytics/past_due': {
+    summary: 'Invoices past due now',
+    description: 'Per currency: how many invoices are past due, the amount still due, and how many of them wait for a card update.',
+    response: ok({ currencies: [{ currency: 'AUD', invoices: 3, amount: 8700, held_for_card: 1 }] }),
+  },
+  'GET /analytics/renewals': {
+    summary: 'Renewals in the next days',
+    description:
+      'Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the plan that will bill × its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.',
+    response: ok({
+      days: 30,
+      currencies: [{ currency: 'AUD', renewals: 2, amount: 5800, days: [{ day: '2027-02-01', renewals: 2, amount: 5800 }] }],
+    }),
   },
   'GET /settings/tax': {
     summary: 'Get the tax settings',

@@ -24,6 +24,8 @@ const TAGS: Record<string, string> = {
   credit_notes: 'Credit notes',
   tax_rates: 'Taxes',
   settings: 'Settings',
+  billable_metrics: 'Usage',
+  usage_events: 'Usage',
 };
 
 /** Operations that create a record answer 201; every other success is 200. */
@@ -35,12 +37,24 @@ const CREATED = new Set([
   'POST /customers',
   'POST /invoices/{id}/credit_notes',
   'POST /tax_rates',
+  'POST /billable_metrics',
 ]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
-  /^GET \/invoices\/\{id\}\/pdf$|^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$/;
+  /^GET \/invoices\/\{id\}\/pdf$|^POST \/(plans\/\{id\}\/archive|subscriptions\/\{id\}\/\w+|invoices\/\{id\}\/(retry|refund|credit_notes|finalize|lines|void)|webhooks\/\{id\}\/deliveries\/\{delivery_id\}\/retry|test_clocks\/\{id\}\/advance)$|^PUT \/subscriptions\/\{id\}$|^(POST \/customers|(PUT|DELETE) \/customers\/\{id\})$|^POST \/billable_metrics$/;
 /** The billing resources, whose POSTs take an Idempotency-Key. */
-const BILLING = new Set(['plans', 'subscriptions', 'invoices', 'events', 'webhooks', 'test_clocks', 'customers', 'tax_rates']);
+const BILLING = new Set([
+  'plans',
+  'subscriptions',
+  'invoices',
+  'events',
+  'webhooks',
+  'test_clocks',
+  'customers',
+  'tax_rates',
+  'billable_metrics',
+  'usage_events',
+]);
 
 const ENVELOPE = {
   type: 'object',

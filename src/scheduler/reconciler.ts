@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { SqlPool } from '../platform/sql.ts';
 import type { ChargeJob, ExpiryUpdateJob } from '../queues/queues.ts';
-import { settleTestClocks } from '../billing/billing-jobs.ts';
+import { ensureUsagePartitions, settleTestClocks } from '../billing/billing-jobs.ts';
 
 /**
  * The reconciler: one small sweep per stuck state, as Kill Bill's janitor has one task per state.
@@ -13,7 +13,15 @@ import { settleTestClocks } from '../billing/billing-jobs.ts';
  */
 
 /** The sweeps, as their metric labels name them. */
-export const SWEEPS = ['owed_charges', 'lost_holds', 'lost_deliveries', 'test_clocks', 'pending_upstream', 'unsettled_refunds'] as const;
+export const SWEEPS = [
+  'owed_charges',
+  'lost_holds',
+  'lost_deliveries',
+  'test_clocks',
+  'pending_upstream',
+  'unsettled_refunds',
+  'usage_partitions',
+] as const;
 export type SweepName = (typeof SWEEPS)[number];
 
 export interface ReconcilerDeps {
@@ -57,6 +65,8 @@ export async function reconcile(deps: ReconcilerDeps, graceMs: number, limit = 1
   }
   // Money that may have moved at the gateway: recorded, not handed to a queue (not counted in the total).
   if (deps.settleRefunds && !stopping(deps)) deps.onSwept?.(await deps.settleRefunds(), 'unsettled_refunds');
+  // Usage events' monthly partitions, made ahead of the clock (counted as partitions made, not in the total).
+  if (!stopping(deps)) deps.onSwept?.(await ensureUsagePartitions(deps.sql, deps.clock.now()), 'usage_partitions');
   return total;
 }
 

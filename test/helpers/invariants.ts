@@ -392,6 +392,8 @@ export interface CrossPathOptions {
  *   `invoice.voided` event and waits for no card, and a completed subscription owes nothing and keeps no draft.
  * - C18: a subscription is `past_due` only while one of its invoices is (the last one paid, by a
  *   charge or a credit note, or voided brings it back to `active`: `backToActiveSql`);
+ * - C19: a subscription's MRR movements chain (each begins where the last ended) and end at its
+ *   MRR now (`billing.subscription_mrr`): no path changes what MRR reads without its movement.
  * - C10 to C14: credit notes (`checkCreditNotes`).
  * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
@@ -551,6 +553,22 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       [m],
     ))
       out.push(`C18: subscription ${r.id} is past_due without a past-due invoice`);
+    // C19: MRR movements chain: each starts where the subscription's last one ended, and the last ends at its MRR now.
+    for (const r of await rows<{ id: string; problem: string }>(
+      db,
+      `select s.id, case when m.broken > 0 then m.broken || ' movements do not start where the previous ended'
+                         else 'movements end at ' || coalesce(m.last_after, 0) || ', its MRR is ' || billing.subscription_mrr(s.status, s.plan_id, s.quantity, s.coupon_id) end as problem
+         from billing.subscriptions s
+         left join lateral (
+           select count(*) filter (where x.mrr_before <> coalesce(x.previous, 0)) as broken,
+                  (array_agg(x.mrr_after order by x.id desc))[1] as last_after
+             from (select mv.id, mv.mrr_before, mv.mrr_after, lag(mv.mrr_after) over (order by mv.id) as previous
+                     from billing.mrr_movements mv where mv.subscription_id = s.id) x) m on true
+        where ($1::uuid is null or s.merchant_id = $1)
+          and (m.broken > 0 or coalesce(m.last_after, 0) <> billing.subscription_mrr(s.status, s.plan_id, s.quantity, s.coupon_id))`,
+      [m],
+    ))
+      out.push(`C19: subscription ${r.id}: ${r.problem}`);
     out.push(...(await creditNoteViolations(db, m)));
     out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
     return out;

@@ -5941,6 +5941,1050 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/billable_metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List billable metrics
+         * @description Billable metrics, archived ones too, newest first, paginated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "5b0f7d0e-9c55-4d8e-a0c4-2f1f0e6b7a11",
+                         *           "code": "api_calls",
+                         *           "name": "API calls",
+                         *           "aggregation": "count",
+                         *           "field": null,
+                         *           "filters": {
+                         *             "region": [
+                         *               "eu",
+                         *               "us"
+                         *             ]
+                         *           },
+                         *           "status": "active",
+                         *           "created_at": "2026-11-27T16:40:00.000Z",
+                         *           "archived_at": null
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a billable metric
+         * @description What usage events count: `code` (unique per merchant and environment, letters, digits, `-`, `_`), `name`, `aggregation` (`count`, `sum`, `max`, `unique_count`, `latest`), `field` (the event property aggregated: required except for `count`, refused with it) and `filters` (`{property: [values]}`: only events whose property is one of the values count). A code taken: 409. Emits `billable_metric.created`. Plans do not price metrics yet: usage is measured, not billed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "api_calls",
+                     *       "name": "API calls",
+                     *       "aggregation": "count",
+                     *       "filters": {
+                     *         "region": [
+                     *           "eu",
+                     *           "us"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: string;
+                        name: string;
+                        /** @enum {string} */
+                        aggregation: "count" | "sum" | "max" | "unique_count" | "latest";
+                        field?: string;
+                        filters?: {
+                            [key: string]: (string | number)[];
+                        };
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b0f7d0e-9c55-4d8e-a0c4-2f1f0e6b7a11",
+                         *         "code": "api_calls",
+                         *         "name": "API calls",
+                         *         "aggregation": "count",
+                         *         "field": null,
+                         *         "filters": {
+                         *           "region": [
+                         *             "eu",
+                         *             "us"
+                         *           ]
+                         *         },
+                         *         "status": "active",
+                         *         "created_at": "2026-11-27T16:40:00.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description The record is in a state that refuses this operation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/billable_metrics/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a billable metric
+         * @description One billable metric by its code or its id. Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b0f7d0e-9c55-4d8e-a0c4-2f1f0e6b7a11",
+                         *         "code": "api_calls",
+                         *         "name": "API calls",
+                         *         "aggregation": "count",
+                         *         "field": null,
+                         *         "filters": {
+                         *           "region": [
+                         *             "eu",
+                         *             "us"
+                         *           ]
+                         *         },
+                         *         "status": "active",
+                         *         "created_at": "2026-11-27T16:40:00.000Z",
+                         *         "archived_at": null
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/billable_metrics/{key}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a billable metric
+         * @description By code or id. New events for it are refused (`metric_archived`); the events already counted stay and still aggregate. The code is not reused. Emits `billable_metric.archived` (once).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "5b0f7d0e-9c55-4d8e-a0c4-2f1f0e6b7a11",
+                         *         "code": "api_calls",
+                         *         "name": "API calls",
+                         *         "aggregation": "count",
+                         *         "field": null,
+                         *         "filters": {
+                         *           "region": [
+                         *             "eu",
+                         *             "us"
+                         *           ]
+                         *         },
+                         *         "status": "archived",
+                         *         "created_at": "2026-11-27T16:40:00.000Z",
+                         *         "archived_at": "2027-01-01T00:00:00.000Z"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/usage_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send usage events
+         * @description One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one statement. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A repeat with the same key and body replays the first answer (header Idempotent-Replayed: true); the same key with another body is a 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "transaction_id": "req_7f3a91",
+                     *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                     *           "code": "api_calls",
+                     *           "timestamp": "2026-12-03T10:15:00Z",
+                     *           "properties": {
+                     *             "region": "eu"
+                     *           }
+                     *         },
+                     *         {
+                     *           "transaction_id": "req_7f3a92",
+                     *           "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                     *           "code": "storage_gb",
+                     *           "timestamp": "2026-12-03T10:15:00Z",
+                     *           "properties": {
+                     *             "region": "eu"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        events?: unknown[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "accepted": 1,
+                         *         "duplicates": 0,
+                         *         "refused": 1,
+                         *         "events": [
+                         *           {
+                         *             "index": 0,
+                         *             "transaction_id": "req_7f3a91",
+                         *             "status": "accepted"
+                         *           },
+                         *           {
+                         *             "index": 1,
+                         *             "transaction_id": "req_7f3a92",
+                         *             "status": "refused",
+                         *             "reason": {
+                         *               "code": "metric_not_found",
+                         *               "message": "Billable metric storage_gb could not be found"
+                         *             }
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/subscriptions/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a subscription's usage
+         * @description The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity` and the `events` counted. Amounts come when plans take prices; until then nothing bills usage.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z */
+                    from?: string;
+                    /** @description An ISO 8601 date-time with an offset, must be between 1970-01-01T00:00:00Z and 2999-12-31T23:59:59Z */
+                    to?: string;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "subscription_id": "c1eda3f8-a678-47d2-847c-b2d61209f839",
+                         *         "from": "2026-12-01T00:00:00.000Z",
+                         *         "to": "2027-01-01T00:00:00.000Z",
+                         *         "metrics": [
+                         *           {
+                         *             "code": "api_calls",
+                         *             "name": "API calls",
+                         *             "aggregation": "count",
+                         *             "status": "active",
+                         *             "quantity": 1250,
+                         *             "events": 1250
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/customers": {
         parameters: {
             query?: never;
@@ -9147,6 +10191,605 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/mrr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MRR and its movements, per month
+         * @description Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s amount × quantity less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "2027-01",
+                         *         "to": "2027-01",
+                         *         "series": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "months": [
+                         *               {
+                         *                 "month": "2027-01",
+                         *                 "mrr_start": 120000,
+                         *                 "mrr": 125900,
+                         *                 "new": 8700,
+                         *                 "expansion": 2000,
+                         *                 "contraction": -300,
+                         *                 "churn": -5800,
+                         *                 "reactivation": 1300,
+                         *                 "net_change": 5900,
+                         *                 "active_subscriptions": 42
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue collected and refunded, failed payments and dunning, per month
+         * @description Per currency and month (the same `from` and `to` as MRR): `collected` (approved charges, by the month their invoice was paid, billing time), `refunded` (approved refunds, by the month they were made), `net`; `failed` (declined or failed attempts by decline class: how many, for how much); `dunning` (invoices first failing that month, those of them paid since, the amount recovered, and `recovery_rate` = recovered ÷ failed, null when none failed).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "2027-01",
+                         *         "to": "2027-01",
+                         *         "series": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "months": [
+                         *               {
+                         *                 "month": "2027-01",
+                         *                 "collected": 412300,
+                         *                 "refunded": 2900,
+                         *                 "net": 409400,
+                         *                 "failed": {
+                         *                   "soft": {
+                         *                     "attempts": 6,
+                         *                     "amount": 17400
+                         *                   },
+                         *                   "hard": {
+                         *                     "attempts": 1,
+                         *                     "amount": 2900
+                         *                   }
+                         *                 },
+                         *                 "dunning": {
+                         *                   "failed_invoices": 5,
+                         *                   "recovered_invoices": 4,
+                         *                   "recovered_amount": 11600,
+                         *                   "recovery_rate": 0.8
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices past due now
+         * @description Per currency: how many invoices are past due, the amount still due, and how many of them wait for a card update.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "currencies": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "invoices": 3,
+                         *             "amount": 8700,
+                         *             "held_for_card": 1
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/analytics/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renewals in the next days
+         * @description Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the plan that will bill × its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "days": 30,
+                         *         "currencies": [
+                         *           {
+                         *             "currency": "AUD",
+                         *             "renewals": 2,
+                         *             "amount": 5800,
+                         *             "days": [
+                         *               {
+                         *                 "day": "2027-02-01",
+                         *                 "renewals": 2,
+                         *                 "amount": 5800
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12445,7 +14088,7 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                     test?: string;
-                    type?: "subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "invoice.finalized";
+                    type?: "subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "invoice.finalized" | "billable_metric.created" | "billable_metric.archived";
                 };
                 header?: never;
                 path?: never;
@@ -12761,7 +14404,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "invoice.finalized" | "*")[];
+                        events: ("subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "invoice.finalized" | "billable_metric.created" | "billable_metric.archived" | "*")[];
                         test?: boolean;
                     };
                 };

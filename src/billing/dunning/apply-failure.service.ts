@@ -5,7 +5,7 @@ import type { NewEvent } from '../events/event-types.ts';
 import type { DeclineClass } from '../declines/decline-table.ts';
 import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
-import { voidOwedInvoicesSql } from '../invoices/void-owed.ts';
+import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '../invoices/void-owed.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
 
 const DAY_MS = 86_400_000;
@@ -233,12 +233,16 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       })}`
     : '';
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
-  await tx.query(
+  const rows = await tx.query<{ voided: VoidedCredit[] | null }>(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
           subscription as (${subscription.sql})${voided},
           events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], when)})
-     select 1`),
+     select ${ended ? `(select json_agg(voided) from voided where credit_applied > 0)` : 'null'} as voided`),
     params.values,
   );
+  // The credit the voided invoices had used goes back where it came from, as a cancel gives it back
+  // (a statement of its own: the subscription's row was written by the one above).
+  const given = rows[0]?.voided;
+  if (given?.length) await giveBackVoidedCredit(tx, given, input.now);
   return result;
 }

@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'customer.deleted',
   'credit_note.created',
   'invoice.finalized',
+  'billable_metric.created',
+  'billable_metric.archived',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -97,6 +97,15 @@ export const Invoice = defineEntity({
       name: 'invoices_open_index',
       expression: `create index "invoices_open_index" on "billing"."invoices" ("created_at") where "status" = 'open'`,
     },
+    // The analytics (docs/analytics.md): invoices by the month they first failed, and those past due.
+    {
+      name: 'invoices_first_failed_index',
+      expression: `create index "invoices_first_failed_index" on "billing"."invoices" ("merchant_id", "environment", "first_failed_at") where "first_failed_at" is not null`,
+    },
+    {
+      name: 'invoices_past_due_index',
+      expression: `create index "invoices_past_due_index" on "billing"."invoices" ("merchant_id", "environment") where "status" = 'past_due'`,
+    },
   ],
 });
 export type Invoice = InferEntity<typeof Invoice>;

@@ -49,29 +49,39 @@ export interface VoidedCredit {
 }
 
 /**
- * Gives back the credit voided invoices had used (`credit_applied`): to the customer's balance
- * for an invoice written for a customer (its credit came from there), else to its subscription's.
- * Called by the use cases that void in a transaction of their own (`POST /invoices/{id}/void`, a
- * cancel now), after the void, in its transaction; customers in id order, after the invoices and
- * the subscription the caller holds, as every writer of a customer's credit locks them.
+ * The one rule "a voided invoice gives back the credit it used" (`credit_applied`): to the
+ * customer's balance for an invoice written for a customer (its credit came from there), else to
+ * its subscription's. Two CTEs for the caller's `with` over `voided` (rows with `customer_id`,
+ * `subscription_id`, `credit_applied`), summed per customer and per subscription (an UPDATE … FROM
+ * applies one matching row only). The customer is written after the invoices and the subscription
+ * the caller holds, as every writer of a customer's credit locks them; a subscription's row must
+ * not be written by another part of the caller's statement.
+ */
+export function giveBackCreditSql(name: string, voided: string, now: string): string {
+  return `${name}_customers as (
+    update billing.customers c set credit_balance = c.credit_balance + g.credit, updated_at = ${now}
+      from (select customer_id, sum(credit_applied) as credit from ${voided}
+             where customer_id is not null and credit_applied > 0 group by customer_id) g
+     where c.id = g.customer_id),
+  ${name}_subscriptions as (
+    update billing.subscriptions s set credit_balance = s.credit_balance + g.credit, updated_at = ${now}
+      from (select subscription_id, sum(credit_applied) as credit from ${voided}
+             where customer_id is null and credit_applied > 0 group by subscription_id) g
+     where s.id = g.subscription_id)`;
+}
+
+/**
+ * `giveBackCreditSql` over voided invoices read back by the caller: for the use cases that void
+ * in a statement which also writes the subscription (a cancel now, dunning's final action) or in
+ * a transaction of their own (`POST /invoices/{id}/void`), after the void, in its transaction.
  */
 export async function giveBackVoidedCredit(tx: Sql, voided: VoidedCredit[], now: Date): Promise<void> {
-  const customers = new Map<string, number>();
-  const subscriptions = new Map<string, number>();
-  for (const v of voided) {
-    const credit = Number(v.credit_applied);
-    if (credit <= 0) continue;
-    const [to, key] = v.customer_id ? [customers, v.customer_id] : [subscriptions, v.subscription_id];
-    to.set(key, (to.get(key) ?? 0) + credit);
-  }
-  for (const [id, credit] of [...customers].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx.query('update billing.customers set credit_balance = credit_balance + $2, updated_at = $3 where id = $1', [id, credit, now]);
-  }
-  for (const [id, credit] of subscriptions) {
-    await tx.query('update billing.subscriptions set credit_balance = credit_balance + $2, updated_at = $3 where id = $1', [
-      id,
-      credit,
-      now,
-    ]);
-  }
+  const given = voided.filter((v) => Number(v.credit_applied) > 0);
+  if (!given.length) return;
+  await tx.query(
+    `with voided as (select * from json_to_recordset($1::json) as v(customer_id uuid, subscription_id uuid, credit_applied bigint)),
+       ${giveBackCreditSql('given', 'voided', '$2')}
+     select 1`,
+    [JSON.stringify(given), now],
+  );
 }

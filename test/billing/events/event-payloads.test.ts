@@ -53,6 +53,11 @@ describe('event payloads only grow', () => {
     const iso = (ms: number) => new Date(ms).toISOString();
     const clock = await createClock(api, iso(T));
     expect((await api.post('/coupons', { code: 'TEN', percent_off: 10, duration: 'once' })).status).toBe(201);
+    // A billable metric, created and archived (billable_metric.created, .archived).
+    expect(
+      (await api.post('/billable_metrics', { code: 'calls', name: 'Calls', aggregation: 'count', filters: { region: ['eu'] } })).status,
+    ).toBe(201);
+    expect((await api.post('/billable_metrics/calls/archive')).status).toBe(200);
     // A customer with every field, changed and deleted (customer.created, .updated, .deleted).
     const customer = await api.post('/customers', {
       name: 'Acme',

@@ -334,6 +334,37 @@ describe('regressions found by the model test', () => {
     expect(await checkInvariants(app.config.DATABASE_URL)).toEqual([]);
   });
 
+  it('dunning that ends a subscription gives back the credit its voided invoices had used', async () => {
+    const T = '2033-03-15T10:00:00.000Z';
+    const { api, clock, start } = await setup(
+      app,
+      T,
+      { interval: 'week', dunning: { retry_days: [1, 10], final_action: 'cancel' } },
+      DECLINE,
+    );
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const [first] = await invoicesOf(api, sub.id);
+    expect(first).toMatchObject({ status: 'past_due', credit_applied: 0 });
+    // Credit arrives before the second period (as a downgrade's would); its invoice uses it, then declines.
+    const db = await connect(app.config.DATABASE_URL);
+    try {
+      await db.query('update billing.subscriptions set credit_balance = 1500 where id = $1', [sub.id]);
+    } finally {
+      await db.end();
+    }
+    await advanceTo(api, clock.id, at(T, 7 * D));
+    const second = (await invoicesOf(api, sub.id)).find((i) => i.id !== first!.id)!;
+    expect(second).toMatchObject({ status: 'past_due', credit_applied: 1500, amount: 500 });
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.credit_balance).toBe(0);
+    // The first invoice's last retry fails: the subscription is cancelled, the second voided, its credit back.
+    await advanceTo(api, clock.id, at(T, 10 * D));
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response).toMatchObject({ status: 'cancelled', credit_balance: 1500 });
+    expect((await api.get(`/invoices/${first!.id}`)).body.response.status).toBe('uncollectible');
+    expect((await api.get(`/invoices/${second.id}`)).body.response).toMatchObject({ status: 'void', credit_applied: 1500 });
+    expect(await checkCrossPath(app.config.DATABASE_URL)).toEqual([]);
+  });
+
   // Seed 7, 300 runs: a manual retry on a paused subscription cleared the invoice's next retry, then
   // the claim (rightly) refused to charge; resumed, the invoice was past due with no retry time.
   it('a manual retry on a paused subscription answers 409 and keeps the next retry', async () => {
@@ -367,12 +398,15 @@ describe('regressions found by the model test', () => {
       await db.query(`delete from billing.ledger_entries where invoice_id = $1`, [inv!.id]);
       await db.query(`delete from billing.charge_attempts where invoice_id = $1`, [inv!.id]);
       await db.query(`update billing.subscriptions set status = 'cancelled' where id = $1`, [sub.id]);
+      // It had used 300 of the subscription's credit.
+      await db.query(`update billing.invoices set credit_applied = 300 where id = $1`, [inv!.id]);
     } finally {
       await db.end();
     }
     const purchases = (await listAll(api, '/purchases')).length;
     await runLeftOverJob(app.runtime.queues.charge, inv!.id, 1);
     expect((await invoicesOf(api, sub.id))[0]).toMatchObject({ status: 'void', attempts: [] });
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.credit_balance).toBe(300);
     expect((await listAll(api, '/purchases')).length).toBe(purchases);
     expect((await eventsOf(api, 'invoice.voided')).map((e) => e.data)).toEqual([
       { invoice_id: inv!.id, subscription_id: sub.id, reason: 'subscription_cancelled' },

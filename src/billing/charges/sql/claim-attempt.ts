@@ -1,5 +1,5 @@
 import type { SqlPool } from '../../../platform/sql.ts';
-import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
+import { giveBackCreditSql, voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { COLLECTING } from '../collecting.ts';
 
 /**
@@ -115,6 +115,9 @@ const CLAIM_SQL = `
     at: 'inv.billing_now',
     now: '$3',
   })},
+  -- The credit it had used goes back where it came from, as a cancel gives it back (the
+  -- subscription's row is not written elsewhere here: a held card needs a collecting subscription, this an ended one).
+  ${giveBackCreditSql('ended_credit', 'ended', '$3')},
   -- No doomed purchase: a card expired on the charge date waits for new card data instead.
   held as (
     update billing.invoices i set status = 'past_due', held_for_card = true, next_attempt_at = null,

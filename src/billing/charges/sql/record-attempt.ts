@@ -72,9 +72,9 @@ export async function recordApproved(sql: SqlPool, record: AttemptRecord, a: App
        update billing.invoices set status = 'paid', paid_at = ${paidAt}, next_attempt_at = null, updated_at = ${at}
         where id = ${invoiceId} and exists (select 1 from recorded)),
      ledger as (
-       insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at)
+       insert into billing.ledger_entries (id, merchant_id, environment, invoice_id, attempt_id, purchase_id, amount, currency, created_at, booked_at)
        select gen_random_uuid(), ${params.add(a.merchantId)}, ${params.add(a.environment)}, ${invoiceId}, recorded.id, ${params.add(a.purchaseId)},
-              ${params.add(a.amount)}, ${params.add(a.currency)}, ${at} from recorded),
+              ${params.add(a.amount)}, ${params.add(a.currency)}, ${at}, ${paidAt} from recorded),
      back as (${backToActiveSql({ subscriptionId, settledInvoiceId: invoiceId, at, when: 'exists (select 1 from recorded)' })}),
      events as (${insertEventsSql(
        params,
