@@ -165,6 +165,24 @@ export const ConfigSchema = z.object({
   WEBHOOK_CA_FILE: optionalString,
   /** Receivers on private, loopback or link-local addresses, and plain http: allowed outside production only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.optional(),
+
+  /**
+   * The SMTP relay e-mails to customers go through (docs/emails.md): `smtp://user:pass@host:587`
+   * (STARTTLS when offered; `?requireTLS=true` insists), `smtps://user:pass@host:465` (TLS from the
+   * start). Unset: every e-mail is kept in the local outbox (`recur emails`), never sent.
+   */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** How often the e-mail sender looks for e-mails due. */
+  EMAIL_SEND_INTERVAL_MS: positiveInt.default(2_000),
+  /** A refused or failed send is tried again after this, doubling each time (capped at 6 hours). */
+  EMAIL_BACKOFF_BASE_MS: positiveInt.default(60_000),
+  /** Tries before an e-mail is given up as `failed` (10 from a minute span about 8 hours). */
+  EMAIL_MAX_ATTEMPTS: positiveInt.default(10),
 });
 
 export type Config = Readonly<

@@ -314,6 +314,23 @@ describe('recur demo --subscriptions 40 --months 3', () => {
     expect(byRate.reduce((sum, m) => sum + BigInt(minorUnits(m[3]!)), 0n)).toBe(BigInt(total));
   });
 
+  it('keeps its e-mails in the local outbox and counts them under the table', async () => {
+    const line = footer(out.stdout, 'e-mails');
+    const rows = await db.query<{ kind: string; status: string; n: number }>(
+      `select kind, status, count(*)::int as n from billing.emails where merchant_id = $1 group by 1, 2 order by 1, 2`,
+      [merchantId],
+    );
+    // Every e-mail went to the outbox (no SMTP_URL, sandbox mail on a test clock), none is left to send.
+    expect(rows.rows.every((r) => r.status === 'outbox')).toBe(true);
+    const total = rows.rows.reduce((sum, r) => sum + r.n, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(line).toMatch(new RegExp(`^${total} in the local outbox \\(.*\\): npx recur emails$`));
+    for (const r of rows.rows) expect(line).toContain(`${r.kind} ${r.n}`);
+    // The refunds' credit notes each wrote one, to a customer with an address.
+    const notes = await one<{ n: number }>('select count(*)::int as n from billing.credit_notes where merchant_id = $1');
+    expect(rows.rows.find((r) => r.kind === 'credit_note_created')?.n ?? 0).toBe(notes.n);
+  });
+
   it('reverse-charges the French business of its Australian merchant (Article 196): no VAT, the legal note on each invoice', async () => {
     const reverse = await db.query<{ name: string; tax: string; tax_note: string | null; breakdown: unknown[] }>(
       `select i.bill_to->>'name' as name, i.tax::text as tax, i.tax_note, i.tax_breakdown as breakdown

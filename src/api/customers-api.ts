@@ -43,4 +43,10 @@ export function registerCustomerRoutes(app: HttpServer, core: BillingCore, test:
   app.get('/customers/:id/invoices', { schema: { params: Id, querystring: Listing } }, async (req, reply) =>
     reply.send(list(await core.customerInvoices(principalOf(req), req.params.id, toPage(req.query)), test)),
   );
+  app.get('/customers/:id/emails', { schema: { params: Id, querystring: Listing } }, async (req, reply) =>
+    reply.send(list(await core.customerEmails(principalOf(req), req.params.id, toPage(req.query)), test)),
+  );
+  app.get('/emails/:id', { schema: { params: Id } }, async (req, reply) =>
+    reply.send(ok(await core.email(principalOf(req), req.params.id), test)),
+  );
 }

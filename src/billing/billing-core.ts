@@ -53,8 +53,16 @@ import { getTaxSettings, putTaxSettings, type TaxSettingsUpdate } from './taxes/
 import { creditNotePdf, invoicePdf, type DocumentDeps } from './documents/documents.service.ts';
 import { DocumentCache } from './documents/document-cache.ts';
 import { DocumentRenderer } from './documents/document-renderer.ts';
-import { getBusinessSettings, getInvoicingSettings, updateBusinessSettings, updateInvoicingSettings } from './settings/settings.service.ts';
-import type { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+import {
+  getBusinessSettings,
+  getEmailSettings,
+  getInvoicingSettings,
+  updateBusinessSettings,
+  updateEmailSettings,
+  updateInvoicingSettings,
+} from './settings/settings.service.ts';
+import type { BusinessSettingsUpdate, EmailSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+import { getEmail, listCustomerEmails } from './emails/emails.service.ts';
 import { finalizeDraft, type LifecycleDeps } from './invoice-lifecycle/finalize-draft.service.ts';
 import { addDraftLine, type DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 import { voidInvoice } from './invoice-lifecycle/void-invoice.service.ts';
@@ -90,7 +98,7 @@ export { requestHash } from './idempotency/idempotency.service.ts';
 export { CustomerCreate, CustomerFilter, CustomerUpdate } from './customers/customer-input.ts';
 export { TaxRateCreate, TaxRateFilter } from './taxes/tax-rates.service.ts';
 export { TaxSettingsUpdate } from './taxes/tax-settings.service.ts';
-export { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
+export { BusinessSettingsUpdate, EmailSettingsUpdate, InvoicingSettingsUpdate } from './settings/settings-input.ts';
 export { DraftLineCreate } from './invoice-lifecycle/add-draft-line.service.ts';
 export { BillableMetricCreate } from './usage/billable-metrics.service.ts';
 export { UsageEventsBody } from './usage/usage-event-input.ts';
@@ -275,6 +283,13 @@ export class BillingCore {
   businessSettings = (m: MerchantRef) => getBusinessSettings(this.#deps.sql, m);
   updateBusinessSettings = (m: MerchantRef, input: BusinessSettingsUpdate) =>
     updateBusinessSettings(this.#deps.sql, m, input, this.#deps.clock.now());
+
+  emailSettings = (m: MerchantRef) => getEmailSettings(this.#deps.sql, m);
+  updateEmailSettings = (m: MerchantRef, input: EmailSettingsUpdate) =>
+    updateEmailSettings(this.#deps.sql, m, input, this.#deps.clock.now());
+  /** A customer's e-mails (404 for a customer unknown or deleted), and one e-mail with its text. */
+  customerEmails = (m: MerchantRef, id: string, page: Page) => listCustomerEmails(this.#deps.sql, m, id, page);
+  email = (m: MerchantRef, id: string) => getEmail(this.#deps.sql, m, id);
 
   /** Rendered on request, cached by version (documents/): a repeated download is not rendered again. */
   invoicePdf = (m: MerchantRef, id: string) => invoicePdf(this.#documents, m, id);

@@ -34,3 +34,15 @@ export { deliveryPlan, markDeliveryFailed, recordDeliveryAttempt, relayEvents } 
 export { SIGNATURE_HEADER, signPayload } from './webhooks/webhook-signature.ts';
 export { isPrivateAddress } from './webhooks/webhook-url.ts';
 export type { CustomerLinks } from './ports/customer-links.ts';
+export { EMAIL_EVENTS, EMAIL_KINDS, type EmailKind } from './events/email-kinds.ts';
+export {
+  claimDueEmails,
+  listOutbox,
+  loadEmailToSend,
+  outboxMessage,
+  recordEmailOutcome,
+  type EmailOutcome,
+  type EmailToSend,
+  type OutboxEmail,
+} from './emails/emails.service.ts';
+export type { MerchantRef } from './ports/gateway-port.ts';

@@ -21,6 +21,7 @@ import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { MrrMovement } from './analytics/mrr-movement.entity.ts';
 import { HostedLinkMark } from './hosted/hosted-link-mark.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
+import { Email } from './emails/email.entity.ts';
 
 /** Every table of the billing module (schema `billing`). */
 export const billingEntities = [
@@ -48,4 +49,5 @@ export const billingEntities = [
   NumberSequence,
   CreditNote,
   BillableMetric,
+  Email,
 ];

@@ -3,6 +3,7 @@ import type { MerchantRef } from '../billing/ports/gateway-port.ts';
 import {
   BusinessSettingsUpdate,
   CustomerCreate,
+  EmailSettingsUpdate,
   InvoicingSettingsUpdate,
   TaxRateCreate,
   TaxSettingsUpdate,
@@ -195,7 +196,22 @@ export async function setUpMerchant(runtime: Runtime, merchant: MerchantRef): Pr
   await runtime.billing.updateInvoicingSettings(merchant, InvoicingSettingsUpdate.parse(DEMO_INVOICING));
   for (const rate of DEMO_TAX_RATES) await runtime.billing.createTaxRate(merchant, TaxRateCreate.parse(rate));
   await runtime.billing.putTaxSettings(merchant, TaxSettingsUpdate.parse({ automatic_tax: true }));
+  await runtime.billing.updateEmailSettings(merchant, EmailSettingsUpdate.parse(DEMO_EMAILS));
 }
+
+/**
+ * The demo's e-mails: the ones that ask something of the customer (a failed payment, a card to
+ * update) and the credit notes. They land in the local outbox (a sandbox merchant on a test
+ * clock, `sandbox_delivery: outbox`), never at the customers' made-up addresses. Invoices and
+ * receipts (one each per invoice, a PDF attached to every invoice) are left off to keep the run
+ * short; `PUT /settings/emails` turns them on.
+ */
+const DEMO_EMAILS = {
+  from: 'billing@recur-demo.example.com',
+  reply_to: 'accounts@recur-demo.example.com',
+  enabled: { payment_failed: true, card_expiring: true, card_expired: true, credit_note_created: true },
+  sandbox_delivery: 'outbox',
+} as const;
 
 /**
  * Hands out the demo's customers, one per subscription, from a generator of their own (so that

@@ -68,6 +68,8 @@ export interface DemoSummary {
   euBusinesses: EuBusiness[];
   /** The country of the merchant's business address (its settings). */
   merchantCountry: string | null;
+  /** The e-mails written to the customers, by kind, and how many of them the local outbox holds. */
+  emails: { byKind: Record<string, number>; outbox: number };
 }
 
 interface MonthRow {
@@ -240,7 +242,17 @@ async function invoicing(sql: Sql, merchant: MerchantRef): Promise<Omit<DemoSumm
       rates: b.rates,
     })),
     merchantCountry: counts!.merchant_country,
+    emails: await emailCounts(sql, merchant),
   };
+}
+
+async function emailCounts(sql: Sql, merchant: MerchantRef): Promise<DemoSummary['emails']> {
+  const rows = await sql.query<{ kind: string; n: number; outbox: number }>(
+    `select kind, count(*)::int as n, count(*) filter (where status = 'outbox')::int as outbox
+       from billing.emails where merchant_id = $1 and environment = $2 group by kind`,
+    [merchant.merchantId, merchant.environment],
+  );
+  return { byKind: Object.fromEntries(rows.map((r) => [r.kind, r.n])), outbox: rows.reduce((sum, r) => sum + r.outbox, 0) };
 }
 
 const formatRevenue = (revenue: Record<string, bigint>): string =>
@@ -299,6 +311,13 @@ export function renderInvoicing(summary: DemoSummary): string[] {
     `customers       ${total}: ${countries.join(', ')}; ${customers.withTaxId} businesses with a tax id`,
     `numbers         ${run('invoices', summary.invoiceNumbers)}; ${run('credit notes', summary.creditNoteNumbers)}`,
     `tax by rate     ${rates.join(', ') || '-'} (paid invoices)`,
+    `e-mails         ${summary.emails.outbox} in the local outbox${
+      Object.keys(summary.emails.byKind).length
+        ? ` (${byCount(summary.emails.byKind)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(', ')})`
+        : ''
+    }: npx recur emails`,
   ];
   const reverse = `reverse charge  ${summary.reverseCharges} invoice${summary.reverseCharges === 1 ? '' : 's'}`;
   const unreversed = summary.euBusinesses.filter((b) => b.reverseCharged === 0 && b.invoices > 0);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Config } from '../../config/config.ts';
-import { buildRuntime } from '../composition/runtime.ts';
+import { buildRuntime, type Runtime } from '../composition/runtime.ts';
 import { startRoles, type RecurProcess } from '../composition/roles.ts';
 import { createMerchant } from '../gateway/merchants/credentials.service.ts';
 import type { MerchantRef } from '../billing/ports/gateway-port.ts';
@@ -60,6 +60,25 @@ export function parseDemoArgs(args: string[], clock: Clock = systemClock): { opt
 }
 
 /**
+ * Waits (two minutes at most) until the demo's events are relayed and its e-mails rendered into the
+ * local outbox, so that the summary counts them all.
+ */
+async function drainEmails(runtime: Runtime, recur: RecurProcess, merchant: MerchantRef): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const [left] = await runtime.sql.query<{ events: number; emails: number }>(
+      `select (select count(*) from billing.events where merchant_id = $1 and environment = $2 and not relayed)::int as events,
+              (select count(*) from billing.emails where merchant_id = $1 and environment = $2 and status = 'pending')::int as emails`,
+      [merchant.merchantId, merchant.environment],
+    );
+    if ((left!.events === 0 && left!.emails === 0) || Date.now() > deadline) return;
+    recur.scheduler?.poke();
+    recur.emails?.poke();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
  * `recur demo`: a year of billing in about a minute, on the embedded sandbox and a test clock, in
  * one process running the scheduler and the workers. Progress goes to `out`; the summary table to
  * stdout. The demo merchant and everything it billed stay in the database, to look at afterwards.
@@ -109,6 +128,7 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     }
     bar.stop();
     await refundSome(runtime, merchant, customers);
+    await drainEmails(runtime, recur, merchant);
 
     const summary = await summarize(runtime.sql, merchant, expiryUpdates);
     process.stdout.write(

@@ -6,6 +6,7 @@ import { createProcessLogger } from '../platform/logger.ts';
 import { buildRuntime } from '../composition/runtime.ts';
 import { runRoles } from './start.command.ts';
 import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
+import { EmailsUsageError, runEmailsCommand } from './emails.command.ts';
 import { StartupCheckError } from '../ops/startup-checks.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { updateMerchantSettings } from '../gateway/merchants/merchant-settings.service.ts';
@@ -35,6 +36,8 @@ Commands:
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
   queues completed <queue> [--limit N]    completed jobs a queue keeps (the last day's, 1,000 at most), newest first
   queues retry <queue>                    send a queue's failed jobs back to work (safe: every job is idempotent)
+  emails [--limit N]                      the local outbox: e-mails kept rather than sent (no SMTP_URL, or sandbox mail)
+  emails show <id> [--raw]                one e-mail of the outbox: its headers and text (--raw: the whole message)
   secrets show                            the ops and ops admin credentials (from the environment or DATA_DIR/secrets.json)
   demo [--subscriptions N] [--months N]   bill demo subscriptions on a test clock, then summarise (also --start YYYY-MM-DD, --seed N)
 
@@ -219,6 +222,9 @@ async function run(argv: string[], config: Config): Promise<number> {
       }
       throw new UsageError(`unknown merchant command: ${sub ?? '(none)'}`);
     }
+    case 'emails':
+      await oneShot(config, (rt) => runEmailsCommand(rt, argv.slice(1)));
+      return 0;
     case 'vault':
       if (sub !== 'rotate') throw new UsageError(`unknown vault command: ${sub ?? '(none)'}`);
       await oneShot(config, async (rt) => {
@@ -243,7 +249,7 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   const badOption = (err as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS_') === true;
-  if (err instanceof UsageError || err instanceof QueuesUsageError || badOption) {
+  if (err instanceof UsageError || err instanceof QueuesUsageError || err instanceof EmailsUsageError || badOption) {
     console.error(`recur: ${(err as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else if (err instanceof StartupCheckError) {

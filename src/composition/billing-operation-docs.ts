@@ -197,6 +197,37 @@ const BUSINESS = {
   email: 'billing@example.com',
   phone: '+61 2 8000 0000',
 };
+const EMAIL_SETTINGS = {
+  from: 'billing@nordlicht.example',
+  reply_to: 'help@nordlicht.example',
+  enabled: {
+    invoice_finalized: true,
+    payment_succeeded: true,
+    payment_failed: true,
+    card_expiring: true,
+    card_expired: true,
+    credit_note_created: false,
+  },
+  sandbox_delivery: 'outbox',
+};
+
+const EMAIL = {
+  id: '3b7c1f0e-5a2d-4c8e-9f61-0d2e4a6b8c10',
+  customer_id: '7d3c2f4e-8a1b-4c5d-9e6f-0a1b2c3d4e5f',
+  kind: 'invoice_finalized',
+  event_id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716',
+  recipient: 'jurgen@example.de',
+  locale: 'de-DE',
+  status: 'sent',
+  attempts: 1,
+  next_attempt_at: null,
+  last_error: null,
+  message_id: '<1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9@nordlicht.example>',
+  subject: 'Rechnung INV-000042 von Nordlicht Software GmbH',
+  sent_at: '2026-11-01T00:00:04.000Z',
+  created_at: '2026-11-01T00:00:01.000Z',
+};
+
 const BUSINESS_VIEW = {
   ...BUSINESS,
   logo: { content_type: 'image/svg+xml', size: 1843, sha256: '9f2c1e0b7d4a5c3e8f6b1a2d4c5e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80' },
@@ -331,6 +362,17 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: "List a customer's invoices",
     description: 'The invoices written for its subscriptions while they belonged to it, newest period first, paginated.',
     response: ok([{ ...INVOICE, customer_id: CUSTOMER.id }], PAGE),
+  },
+  'GET /customers/{id}/emails': {
+    summary: "List a customer's e-mails",
+    description:
+      "The e-mails Recur wrote to the customer (docs/emails.md), newest first, paginated: `kind`, `recipient`, `status` (`pending`: to send, or to try again at `next_attempt_at`; `sent`; `failed`: its tries spent, `last_error` says why; `outbox`: kept in the local outbox, never sent), `attempts`, the relay's `message_id`, `subject`.",
+    response: ok([EMAIL], PAGE),
+  },
+  'GET /emails/{id}': {
+    summary: 'Get an e-mail',
+    description: 'One e-mail with `text`, its plain-text part as rendered (null until it is). Unknown: 404.',
+    response: ok({ ...EMAIL, text: 'Hallo Jürgen,\n\nIhre Rechnung INV-000042 über EUR 29.00 liegt vor.\n…' }),
   },
   'POST /coupons': {
     summary: 'Create a coupon',
@@ -659,5 +701,18 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Withdraws a link (its `link_id`, as created, or as read from the link): its page answers 410 "This link was withdrawn" from now on. Revoking again keeps the first `revoked_at`. A `link_id` that is not 16 hex digits: 404. Links in events (`update_url`, `invoice_url`) are revoked the same way: their id is the link’s nonce, answered here when created through the API.',
     response: ok({ link_id: '9f86d081884c7d65', revoked_at: '2026-11-28T09:30:00.000Z' }),
+  },
+  'GET /settings/emails': {
+    summary: 'Get the e-mail settings',
+    description:
+      "Who the e-mails to the merchant's customers come from (`from`, `reply_to`; null until set), which kinds are on (`enabled`: all off until turned on), and where sandbox and test-clock e-mails go (`sandbox_delivery`: `outbox`, the default, keeps them in the local outbox; `smtp` sends them).",
+    response: ok(EMAIL_SETTINGS),
+  },
+  'PUT /settings/emails': {
+    summary: 'Change the e-mail settings',
+    description:
+      "Replaces the fields given; `enabled` names the kinds it turns on or off (`invoice_finalized`, `payment_succeeded`, `payment_failed`, `card_expiring`, `card_expired`, `credit_note_created`), the others stay. A kind is turned on only with a `from` address (given or stored; else 422 naming `from`). Bad values: 422 naming the field, nothing written. Events from now on cause the e-mails turned on; the merchant's own domain must allow Recur's relay to send as `from` (SPF, DKIM, DMARC: docs/emails.md).",
+    request: EMAIL_SETTINGS,
+    response: ok(EMAIL_SETTINGS),
   },
 };

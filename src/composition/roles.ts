@@ -26,6 +26,7 @@ import { buildOpsServer } from '../ops/ops-server.ts';
 import type { HttpServer } from '../platform/http/server-kit.ts';
 import type { RecurMetrics } from '../ops/metrics.ts';
 import type { AddressInfo } from 'node:net';
+import { startEmailSender, type EmailSenderHandle } from '../notifications/email-sender.ts';
 
 export interface Roles {
   api: boolean;
@@ -50,6 +51,8 @@ export interface RecurProcess {
   listeners: ApiListeners | null;
   scheduler: SchedulerHandle | null;
   workers: Worker[];
+  /** The e-mail sender's loop (with the workers), or null. */
+  emails: EmailSenderHandle | null;
   /** The ops listener (`/livez`, `/readyz`, `/metrics`, `/ops/queues`), when OPS_ENABLED and TLS material was given. */
   ops: { server: HttpServer; url: string } | null;
   /** Stops accepting work, lets active jobs finish, then closes connections (the runtime included). */
@@ -88,6 +91,20 @@ export function chargeDeps(runtime: Runtime, hooks?: ChargeHooks): ChargeDeps {
   };
 }
 
+/** The e-mail sender's dependencies: PDFs through billing's use cases, links signed by the runtime's keys. */
+export function emailSenderDeps(runtime: Runtime) {
+  return {
+    sql: runtime.sql,
+    clock: runtime.clock,
+    logger: runtime.logger.child({ role: 'emails' }),
+    links: runtime.links,
+    documents: { invoicePdf: runtime.billing.invoicePdf, creditNotePdf: runtime.billing.creditNotePdf },
+    smtpUrl: runtime.config.SMTP_URL,
+    backoffBaseMs: runtime.config.EMAIL_BACKOFF_BASE_MS,
+    maxAttempts: runtime.config.EMAIL_MAX_ATTEMPTS,
+  };
+}
+
 /** Starts the roles this process runs: `recur start` runs all three. */
 export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOptions = {}): Promise<RecurProcess> {
   const { config, logger } = runtime;
@@ -96,6 +113,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
   const workers: Worker[] = [];
   let workerConnection: QueueConnection | null = null;
   const extraClosers: (() => Promise<void>)[] = [];
+  let emails: EmailSenderHandle | null = null;
   if (roles.scheduler) {
     scheduler = startSchedulerLoop(
       schedulerDeps(runtime, options.finalizeHooks),
@@ -178,6 +196,10 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     // rest).
     await Promise.all([...runtime.queues.all(), ...workers].map((q) => q.waitUntilReady()));
     for (const worker of workers) worker.run().catch((err: unknown) => worker.emit('error', err as Error));
+    if (roles.workers) {
+      emails = startEmailSender(emailSenderDeps(runtime), config.EMAIL_SEND_INTERVAL_MS);
+      extraClosers.push(() => emails!.stop());
+    }
     if (roles.api) {
       if (!options.tls) throw new Error('the API role needs TLS material');
       listeners = await startApiListeners(runtime, options.tls, options.ports);
@@ -216,6 +238,7 @@ export async function startRoles(runtime: Runtime, roles: Roles, options: RoleOp
     listeners,
     scheduler,
     workers,
+    emails,
     ops,
     close() {
       closing ??= (async () => {

@@ -8361,6 +8361,343 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/customers/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's e-mails
+         * @description The e-mails Recur wrote to the customer (docs/emails.md), newest first, paginated: `kind`, `recipient`, `status` (`pending`: to send, or to try again at `next_attempt_at`; `sent`; `failed`: its tries spent, `last_error` says why; `outbox`: kept in the local outbox, never sent), `attempts`, the relay's `message_id`, `subject`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "id": "3b7c1f0e-5a2d-4c8e-9f61-0d2e4a6b8c10",
+                         *           "customer_id": "7d3c2f4e-8a1b-4c5d-9e6f-0a1b2c3d4e5f",
+                         *           "kind": "invoice_finalized",
+                         *           "event_id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716",
+                         *           "recipient": "jurgen@example.de",
+                         *           "locale": "de-DE",
+                         *           "status": "sent",
+                         *           "attempts": 1,
+                         *           "next_attempt_at": null,
+                         *           "last_error": null,
+                         *           "message_id": "<1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9@nordlicht.example>",
+                         *           "subject": "Rechnung INV-000042 von Nordlicht Software GmbH",
+                         *           "sent_at": "2026-11-01T00:00:04.000Z",
+                         *           "created_at": "2026-11-01T00:00:01.000Z"
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an e-mail
+         * @description One e-mail with `text`, its plain-text part as rendered (null until it is). Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "id": "3b7c1f0e-5a2d-4c8e-9f61-0d2e4a6b8c10",
+                         *         "customer_id": "7d3c2f4e-8a1b-4c5d-9e6f-0a1b2c3d4e5f",
+                         *         "kind": "invoice_finalized",
+                         *         "event_id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716",
+                         *         "recipient": "jurgen@example.de",
+                         *         "locale": "de-DE",
+                         *         "status": "sent",
+                         *         "attempts": 1,
+                         *         "next_attempt_at": null,
+                         *         "last_error": null,
+                         *         "message_id": "<1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9@nordlicht.example>",
+                         *         "subject": "Rechnung INV-000042 von Nordlicht Software GmbH",
+                         *         "sent_at": "2026-11-01T00:00:04.000Z",
+                         *         "created_at": "2026-11-01T00:00:01.000Z",
+                         *         "text": "Hallo Jürgen,\n\nIhre Rechnung INV-000042 über EUR 29.00 liegt vor.\n…"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/subscriptions/{id}/items": {
         parameters: {
             query?: never;
@@ -11812,6 +12149,291 @@ export interface paths {
                          *           "size": 1843,
                          *           "sha256": "9f2c1e0b7d4a5c3e8f6b1a2d4c5e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80"
                          *         }
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/settings/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the e-mail settings
+         * @description Who the e-mails to the merchant's customers come from (`from`, `reply_to`; null until set), which kinds are on (`enabled`: all off until turned on), and where sandbox and test-clock e-mails go (`sandbox_delivery`: `outbox`, the default, keeps them in the local outbox; `smtp` sends them).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "billing@nordlicht.example",
+                         *         "reply_to": "help@nordlicht.example",
+                         *         "enabled": {
+                         *           "invoice_finalized": true,
+                         *           "payment_succeeded": true,
+                         *           "payment_failed": true,
+                         *           "card_expiring": true,
+                         *           "card_expired": true,
+                         *           "credit_note_created": false
+                         *         },
+                         *         "sandbox_delivery": "outbox"
+                         *       },
+                         *       "errors": [],
+                         *       "test": true
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change the e-mail settings
+         * @description Replaces the fields given; `enabled` names the kinds it turns on or off (`invoice_finalized`, `payment_succeeded`, `payment_failed`, `card_expiring`, `card_expired`, `credit_note_created`), the others stay. A kind is turned on only with a `from` address (given or stored; else 422 naming `from`). Bad values: 422 naming the field, nothing written. Events from now on cause the e-mails turned on; the merchant's own domain must allow Recur's relay to send as `from` (SPF, DKIM, DMARC: docs/emails.md).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "billing@nordlicht.example",
+                     *       "reply_to": "help@nordlicht.example",
+                     *       "enabled": {
+                     *         "invoice_finalized": true,
+                     *         "payment_succeeded": true,
+                     *         "payment_failed": true,
+                     *         "card_expiring": true,
+                     *         "card_expired": true,
+                     *         "credit_note_created": false
+                     *       },
+                     *       "sandbox_delivery": "outbox"
+                     *     }
+                     */
+                    "application/json": {
+                        from?: string | null;
+                        reply_to?: string | null;
+                        enabled?: {
+                            invoice_finalized?: boolean;
+                            payment_succeeded?: boolean;
+                            payment_failed?: boolean;
+                            card_expiring?: boolean;
+                            card_expired?: boolean;
+                            credit_note_created?: boolean;
+                        };
+                        /** @enum {string} */
+                        sandbox_delivery?: "outbox" | "smtp";
+                        test?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": {
+                         *         "from": "billing@nordlicht.example",
+                         *         "reply_to": "help@nordlicht.example",
+                         *         "enabled": {
+                         *           "invoice_finalized": true,
+                         *           "payment_succeeded": true,
+                         *           "payment_failed": true,
+                         *           "card_expiring": true,
+                         *           "card_expired": true,
+                         *           "credit_note_created": false
+                         *         },
+                         *         "sandbox_delivery": "outbox"
                          *       },
                          *       "errors": [],
                          *       "test": true

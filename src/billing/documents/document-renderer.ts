@@ -36,7 +36,6 @@ export class DocumentRenderer {
   #start(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(new URL('./render-worker.ts', import.meta.url));
-    worker.unref();
     worker.on('message', (msg: { id: number; pdf?: Uint8Array; error?: string }) => {
       const pending = this.#pending.get(msg.id);
       if (!pending) return;
@@ -53,6 +52,9 @@ export class DocumentRenderer {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the document thread exited (${code})`)));
+    // After the listeners: adding a 'message' listener refs the thread's port again, which kept a
+    // process that had rendered a document (the demo's credit-note e-mails) from exiting.
+    worker.unref();
     this.#worker = worker;
     return worker;
   }

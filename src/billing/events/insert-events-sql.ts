@@ -1,17 +1,26 @@
 import type { Params } from '../../platform/sql-params.ts';
 import type { NewEvent } from './event-types.ts';
+import { EMAIL_EVENTS, emailKindSql } from './email-kinds.ts';
 
 /**
- * Whether an event is born relayed: no endpoint of its merchant subscribes to its type, so the
- * outbox relay has nothing to make of it and never has to touch its row (most merchants' events
- * on the charge path). The predicate is the relay's own join, negated; an endpoint created while
- * the event's statement runs receives the events created after it. SQL over the given
- * expressions (merchant id, environment, type), for the caller's insert.
+ * Whether an event is born relayed: no endpoint of its merchant subscribes to its type, and it
+ * causes no e-mail the merchant has turned on (`PUT /settings/emails`), so the outbox relay has
+ * nothing to make of it and never has to touch its row (most merchants' events on the charge
+ * path). The predicate is the relay's own joins, negated; an endpoint created (or an e-mail turned
+ * on) while the event's statement runs applies to the events created after it. The e-mail
+ * settings are read only for the types that cause an e-mail (one primary-key lookup). SQL over the
+ * given expressions (merchant id, environment, type), for the caller's insert.
  */
 export function bornRelayedSql(merchant: string, environment: string, type: string): string {
-  return `not exists (select 1 from billing.webhook_endpoints w
+  const mailed = Object.values(EMAIL_EVENTS)
+    .map((t) => `'${t}'`)
+    .join(', ');
+  return `(not exists (select 1 from billing.webhook_endpoints w
                        where w.merchant_id = ${merchant} and w.environment = ${environment} and w.deleted_at is null
-                         and (w.events @> to_jsonb(${type}::text) or w.events @> '"*"'::jsonb))`;
+                         and (w.events @> to_jsonb(${type}::text) or w.events @> '"*"'::jsonb))
+     and not (case when ${type} in (${mailed}) then exists (select 1 from billing.merchant_settings s
+                       where s.merchant_id = ${merchant} and s.environment = ${environment}
+                         and s.emails->'enabled'->>${emailKindSql(type)} = 'true') else false end))`;
 }
 
 /**

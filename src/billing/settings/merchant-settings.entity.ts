@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { environmentName, instant } from '../../platform/entity-columns.ts';
+import type { EmailKind } from '../events/email-kinds.ts';
 
 /** How a merchant's invoices are drafted and numbered (`PUT /settings/invoicing`). */
 export interface InvoicingSettings {
@@ -40,6 +41,20 @@ export interface TaxSettings {
   automatic_tax: boolean;
 }
 
+/** What a merchant's customers receive by e-mail, and from whom (`PUT /settings/emails`). */
+export interface EmailSettings {
+  /** The sender's address (the merchant's own domain: docs/emails.md); null until set. */
+  from: string | null;
+  reply_to: string | null;
+  /** Each kind of e-mail, on or off (all off until the merchant turns one on). */
+  enabled: Record<EmailKind, boolean>;
+  /**
+   * Where sandbox and test-clock e-mails go: `outbox` (the default) keeps them in the local outbox,
+   * never at a real address; `smtp` sends them through the SMTP relay like production's.
+   */
+  sandbox_delivery: 'outbox' | 'smtp';
+}
+
 /** A merchant's settings per environment; a merchant without a row has the defaults. */
 export const MerchantSettings = defineEntity({
   name: 'MerchantSettings',
@@ -51,6 +66,7 @@ export const MerchantSettings = defineEntity({
     invoicing: p.json<Partial<InvoicingSettings>>().columnType('jsonb').default('{}'),
     business: p.json<Partial<BusinessSettings>>().columnType('jsonb').default('{}'),
     tax: p.json<Partial<TaxSettings>>().columnType('jsonb').default('{}'),
+    emails: p.json<Partial<EmailSettings>>().columnType('jsonb').default('{}'),
     /** The logo as uploaded (PNG or SVG), apart from `business`: the invoices' seller snapshots never copy it. */
     logo: p.blob().columnType('bytea').nullable(),
     logoContentType: p.string().length(20).nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PostalAddressInput } from '../postal-address.ts';
 import { LogoInput } from './logo.ts';
+import { EMAIL_KINDS, type EmailKind } from '../events/email-kinds.ts';
 
 /** A document number's prefix: 1 to 12 letters, digits, `-`, `_` or `/` (`INV-`, `2027/`, `ACME_`). */
 const Prefix = (field: string) => z.string().regex(/^[A-Za-z0-9\-_/]{1,12}$/, `${field} must be 1 to 12 letters, digits, "-", "_" or "/"`);
@@ -39,3 +40,30 @@ export const BusinessSettingsUpdate = z.strictObject({
   test: z.boolean().optional(),
 });
 export type BusinessSettingsUpdate = z.infer<typeof BusinessSettingsUpdate>;
+
+const Address = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(255)
+    .pipe(z.email(`${field} must be an e-mail address`));
+
+/**
+ * `PUT /settings/emails`: the fields given replace the stored ones (null clears `reply_to`);
+ * `enabled` names the kinds it turns on or off, the others stay.
+ */
+export const EmailSettingsUpdate = z.strictObject({
+  from: Address('from').nullable().optional(),
+  reply_to: Address('reply_to').nullable().optional(),
+  enabled: z
+    .strictObject(
+      Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.boolean(`enabled.${kind} must be true or false`).optional()])) as Record<
+        EmailKind,
+        z.ZodOptional<z.ZodBoolean>
+      >,
+    )
+    .optional(),
+  sandbox_delivery: z.enum(['outbox', 'smtp'], 'sandbox_delivery must be "outbox" or "smtp"').optional(),
+  test: z.boolean().optional(),
+});
+export type EmailSettingsUpdate = z.infer<typeof EmailSettingsUpdate>;

@@ -1,12 +1,13 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
-import type { BusinessSettingsView, InvoicingSettings, LogoView } from './merchant-settings.entity.ts';
+import type { BusinessSettingsView, EmailSettings, InvoicingSettings, LogoView } from './merchant-settings.entity.ts';
+import { BillingErrors } from '../errors.ts';
 import { checkLogo, logoView } from './logo.ts';
 import { loadSettings, settingsOf, type Settings } from './settings.ts';
-import { BusinessSettingsUpdate, InvoicingSettingsUpdate } from './settings-input.ts';
+import { BusinessSettingsUpdate, EmailSettingsUpdate, InvoicingSettingsUpdate } from './settings-input.ts';
 
 /** The sections this room writes; `tax` is the tax rules' own (`PUT /settings/tax`). */
-type Section = 'invoicing' | 'business';
+type Section = 'invoicing' | 'business' | 'emails';
 
 /**
  * Replaces the fields given in one section of the merchant's settings, in one statement (an
@@ -15,14 +16,19 @@ type Section = 'invoicing' | 'business';
  * sections (`tax` included) are never written. Answers the settings with the defaults filled in.
  */
 async function updateSection(db: Sql, merchant: MerchantRef, section: Section, fields: object, now: Date): Promise<Settings> {
-  const rows = await db.query<{ invoicing: object; business: object; tax: object }>(
-    `insert into billing.merchant_settings as ms (merchant_id, environment, invoicing, business, tax, updated_at)
-     values ($1, $2, case when $3 = 'invoicing' then $4::jsonb else '{}' end, case when $3 = 'business' then $4::jsonb else '{}' end, '{}', $5)
+  // `emails.enabled` merges one level down: turning one kind on leaves the others as they are.
+  const rows = await db.query<{ invoicing: object; business: object; tax: object; emails: object }>(
+    `insert into billing.merchant_settings as ms (merchant_id, environment, invoicing, business, tax, emails, updated_at)
+     values ($1, $2, case when $3 = 'invoicing' then $4::jsonb else '{}' end, case when $3 = 'business' then $4::jsonb else '{}' end, '{}',
+             case when $3 = 'emails' then $4::jsonb else '{}' end, $5)
      on conflict (merchant_id, environment) do update
        set invoicing = case when $3 = 'invoicing' then ms.invoicing || excluded.invoicing else ms.invoicing end,
            business = case when $3 = 'business' then ms.business || excluded.business else ms.business end,
+           emails = case when $3 = 'emails' then ms.emails || excluded.emails
+                           || jsonb_build_object('enabled', coalesce(ms.emails->'enabled', '{}') || coalesce(excluded.emails->'enabled', '{}'))
+                         else ms.emails end,
            updated_at = excluded.updated_at
-     returning invoicing, business, tax`,
+     returning invoicing, business, tax, emails`,
     [merchant.merchantId, merchant.environment, section, JSON.stringify(fields), now],
   );
   return settingsOf(rows[0]);
@@ -83,4 +89,27 @@ export async function updateBusinessSettings(
     );
   }
   return { ...business, logo: await loadLogo(db, merchant) };
+}
+
+export async function getEmailSettings(db: Sql, merchant: MerchantRef): Promise<EmailSettings> {
+  return (await loadSettings(db, merchant)).emails;
+}
+
+/**
+ * `PUT /settings/emails`: the fields given replace the stored ones (`enabled` kind by kind). A
+ * merchant turns a kind on only with a sender: `from` given now or stored before (else 422 naming
+ * `from`, nothing written).
+ */
+export async function updateEmailSettings(db: Sql, merchant: MerchantRef, body: EmailSettingsUpdate, now: Date): Promise<EmailSettings> {
+  const { test: _test, ...fields } = EmailSettingsUpdate.parse(body);
+  const turningOn = Object.values(fields.enabled ?? {}).some((on) => on === true);
+  if (turningOn && fields.from === undefined && (await loadSettings(db, merchant)).emails.from === null) {
+    throw BillingErrors.validation(['from: a sender address is needed before e-mails are turned on']);
+  }
+  if (fields.from === null) {
+    const current = await loadSettings(db, merchant);
+    const on = Object.entries({ ...current.emails.enabled, ...(fields.enabled ?? {}) }).some(([, v]) => v);
+    if (on) throw BillingErrors.validation(['from: e-mails are turned on; turn them off before removing the sender']);
+  }
+  return (await updateSection(db, merchant, 'emails', fields, now)).emails;
 }

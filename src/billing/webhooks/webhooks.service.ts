@@ -1,18 +1,20 @@
 import type { Sql } from '../../platform/sql.ts';
 import { openText } from '../../platform/seal.ts';
 import { secretAad } from './webhook-endpoints.service.ts';
+import { emailsFromEventsSql } from '../emails/email-outbox-sql.ts';
 
 /**
  * The outbox relay, one batch in one statement: up to `limit` events not yet relayed become one
  * delivery per subscribed endpoint, and are marked relayed together. Events no endpoint subscribed
  * to were born relayed (`bornRelayedSql`), so only events that have somewhere to go are read and
- * updated here. Returns how many events the batch took (fewer than `limit`: none are waiting but
+ * updated here. In the same statement, the events that cause an e-mail the merchant turned on
+ * become pending e-mails (emails/email-outbox-sql.ts), the e-mail's outbox record. Returns how many events the batch took (fewer than `limit`: none are waiting but
  * those another relay holds) and the deliveries to hand to the webhook queue.
  */
-export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: string[] }> {
-  const rows = await tx.query<{ events: number; deliveries: string[] | null }>(
+export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: string[]; emails: number }> {
+  const rows = await tx.query<{ events: number; deliveries: string[] | null; emails: number }>(
     `with ev as (
-       select id, merchant_id, environment, type from billing.events where not relayed order by created_at limit $1 for update skip locked),
+       select id, merchant_id, environment, type, data from billing.events where not relayed order by created_at limit $1 for update skip locked),
      marked as (update billing.events e set relayed = true from ev where e.id = ev.id returning e.id),
      delivered as (
        insert into billing.webhook_deliveries (id, endpoint_id, event_id, status, attempts, created_at)
@@ -21,11 +23,13 @@ export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<{ 
            on w.merchant_id = ev.merchant_id and w.environment = ev.environment and w.deleted_at is null
           and (w.events @> to_jsonb(ev.type) or w.events @> '"*"'::jsonb)
        on conflict on constraint webhook_deliveries_event_unique do nothing
-       returning id)
-     select (select count(*) from marked)::int as events, (select array_agg(id)::text[] from delivered) as deliveries`,
+       returning id),
+     mailed as (${emailsFromEventsSql('ev', '$2')})
+     select (select count(*) from marked)::int as events, (select array_agg(id)::text[] from delivered) as deliveries,
+            (select count(*) from mailed)::int as emails`,
     [limit, now],
   );
-  return { events: rows[0]?.events ?? 0, deliveries: rows[0]?.deliveries ?? [] };
+  return { events: rows[0]?.events ?? 0, deliveries: rows[0]?.deliveries ?? [], emails: rows[0]?.emails ?? 0 };
 }
 
 export interface DeliveryPlan {
