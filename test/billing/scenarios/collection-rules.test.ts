@@ -365,6 +365,37 @@ describe('regressions found by the model test', () => {
     expect(await checkCrossPath(app.config.DATABASE_URL)).toEqual([]);
   });
 
+  it('a fixed term completing gives back the credit its voided invoices had used', async () => {
+    const T = '2033-06-01T10:00:00.000Z';
+    const { api, clock, start } = await setup(
+      app,
+      T,
+      { billing_cycles: 2, dunning: { retry_days: [40], final_action: 'leave_past_due' } },
+      DECLINE,
+    );
+    const sub = await start();
+    await advanceTo(api, clock.id, T);
+    const db = await connect(app.config.DATABASE_URL);
+    try {
+      await db.query('update billing.subscriptions set credit_balance = 1500 where id = $1', [sub.id]);
+    } finally {
+      await db.end();
+    }
+    // The second and last period uses the credit and declines; both invoices stay past due.
+    await advanceTo(api, clock.id, '2033-07-01T10:00:00.000Z');
+    const second = (await invoicesOf(api, sub.id)).find((i) => i.period_start === '2033-07-01T10:00:00.000Z')!;
+    expect(second).toMatchObject({ status: 'past_due', credit_applied: 1500, amount: 500 });
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response.credit_balance).toBe(0);
+    // The term ends: the subscription completes, what it owes is voided, the credit comes back.
+    await advanceTo(api, clock.id, '2033-08-01T10:00:00.000Z');
+    expect((await api.get(`/subscriptions/${sub.id}`)).body.response).toMatchObject({ status: 'completed', credit_balance: 1500 });
+    expect((await invoicesOf(api, sub.id)).map((i: any) => [i.status, i.credit_applied])).toEqual([
+      ['void', 0],
+      ['void', 1500],
+    ]);
+    expect(await checkCrossPath(app.config.DATABASE_URL)).toEqual([]);
+  });
+
   // Seed 7, 300 runs: a manual retry on a paused subscription cleared the invoice's next retry, then
   // the claim (rightly) refused to charge; resumed, the invoice was past due with no retry time.
   it('a manual retry on a paused subscription answers 409 and keeps the next retry', async () => {

@@ -2,7 +2,7 @@ import { jsonRows, jsonRowsSql, type JsonColumns } from '../../../platform/json-
 import type { Sql } from '../../../platform/sql.ts';
 import { bornRelayedSql, eventDataSql } from '../../events/insert-events-sql.ts';
 import { finalizedColumnsSql, finalizedEventsSql, sellerSql } from '../../invoices/finalize/sql/finalized-sql.ts';
-import { voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
+import { giveBackCreditSql, voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
 import { DEFAULT_SETTINGS } from '../../settings/settings.ts';
 import { subscriptionJsonSql } from '../subscription-view.ts';
 import type { NumberingSubject } from '../../invoices/finalize/invoice-numbers.ts';
@@ -226,6 +226,9 @@ export async function writeBatchInvoices(tx: Sql, batch: InvoiceBatch, invoices:
        at: 'c.at',
        now: '$2',
      })},
+     -- The credit those invoices had used comes back, as a cancel gives it back (this statement
+     -- writes neither the subscriptions, advanced by the batch's first write, nor the customers).
+     ${giveBackCreditSql('completed_credit', 'completed_void', '$2')},
      items_taken as (
        update billing.subscription_items it set invoice_id = invoiced.id
          from invoiced join input on input.id = invoiced.id
