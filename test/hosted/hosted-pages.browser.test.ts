@@ -19,10 +19,11 @@ import {
   subscribe,
 } from '../helpers/billing.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { HOSTED_CONTENT_SECURITY_POLICY } from '../../src/hosted/hosted-routes.ts';
 
 // The customer pages in headless Chromium (issue 26): the card-update link of a `card.expired`
-// event, followed, a sandbox card typed, submitted, and the held invoice paid at once; the invoice
+// e-mail (through a real SMTP server in this process), followed, a sandbox card typed, submitted, and the held invoice paid at once; the invoice
 // page of a past-due invoice paying it (a declined card first, its message shown); expired,
 // tampered, used and other-environment links; axe-core clean on every page state; a phone-sized
 // viewport. The customer's name is a script, shown as text and never run.
@@ -49,6 +50,7 @@ const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
 const at = (day: string) => `2027-${day}T10:00:00.000Z`;
 
 let app: TestApp;
+let smtp: TestSmtp;
 let browser: Browser;
 let context: BrowserContext;
 const dialogs: string[] = [];
@@ -56,7 +58,8 @@ const dialogs: string[] = [];
 export const seenHtml: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ billing: true });
+  smtp = await startTestSmtp();
+  app = await startTestApp({ billing: true, env: { SMTP_URL: smtp.url, EMAIL_SEND_INTERVAL_MS: '100' } });
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
   context.on('page', (p) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss())));
@@ -67,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.close();
+  await smtp?.close();
 });
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -120,17 +124,28 @@ describe('hosted pages in Chromium', () => {
   beforeAll(async () => {
     api = await merchantClient(app, 'Hosted Pages');
     expect((await api.put('/settings/business', { legal_name: 'Acme Pty Ltd' })).status).toBe(200);
+    // The customer hears of its expired card by e-mail, sent through SMTP even in the sandbox.
+    const emails = { from: 'billing@acme.example', enabled: { card_expired: true }, sandbox_delivery: 'smtp' };
+    expect((await api.put('/settings/emails', emails)).status).toBe(200);
     const held = await heldSubscription(api);
     aprilId = held.april.id;
     subId = held.sub.id;
     oldToken = held.sub.card_token;
     const expired = await eventsOf(api, 'card.expired');
     expect(expired).toHaveLength(1);
-    cardUrl = expired[0]!.data.update_url as string;
+    expect(expired[0]!.data.update_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/card\//);
+    const mail = await waitFor(async () => smtp.received.find((m) => m.envelopeTo.includes('ada@example.com')), {
+      message: 'the card.expired e-mail to arrive',
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(mail.subject).toMatch(/card/i);
+    cardUrl = mail.text!.match(/https:\/\/\S+\/card\/[A-Za-z0-9_.-]+/)![0];
     expect(cardUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/card\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(mail.html).toContain(cardUrl);
   });
 
-  it("follows card.expired's update_url, types a sandbox card, and the held invoice is paid at once", async () => {
+  it("follows the card.expired e-mail's link, types a sandbox card, and the held invoice is paid at once", async () => {
     const { page, status, csp } = await open(cardUrl);
     expect(status).toBe(200);
     expect(csp).toBe(HOSTED_CONTENT_SECURITY_POLICY);
@@ -288,7 +303,7 @@ describe('hosted pages in Chromium', () => {
     }
   });
 
-  it('leaves the card numbers typed nowhere but the vault (sealed) and masked forms, and the CVV nowhere', async () => {
+  it('leaves the card numbers typed nowhere but the vault (sealed) and masked forms, and the CVV nowhere: not in PostgreSQL, Redis, the logs, a page or an e-mail', async () => {
     const found: string[] = [];
     const grouped = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
     const cvv = new RegExp(`(?<![0-9A-Za-z.:+-])${NEW_CARD.cvv}(?![0-9A-Za-z])`);
@@ -341,6 +356,9 @@ describe('hosted pages in Chromium', () => {
     scan('logs', app.logs.join('\n'));
     expect(seenHtml.length).toBeGreaterThan(8);
     for (const page of seenHtml) scan('a page', page);
+    // Every e-mail sent, as it arrived.
+    expect(smtp.received.length).toBeGreaterThan(0);
+    for (const mail of smtp.received) scan(`the e-mail "${mail.subject}"`, `${mail.subject} ${mail.text ?? ''} ${mail.html || ''}`);
     expect(found).toEqual([]);
   });
 });
