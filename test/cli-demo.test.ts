@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config/config.ts';
 import { connect } from './helpers/database.ts';
+import { hostedLinksFromConfig } from '../src/platform/hosted-links.ts';
 import { configEnv } from './helpers/recur-child.ts';
 import { deleteKeys, testConfig } from './helpers/test-app.ts';
 
@@ -107,6 +108,24 @@ afterAll(async () => {
 const one = async <T>(text: string, params: unknown[] = [merchantId]): Promise<T> => (await db.query(text, params)).rows[0] as T;
 
 describe('recur demo --subscriptions 40 --months 3', () => {
+  it('shows one invoice as its customer would: its PDF written under DATA_DIR/demo, and a signed link to its page', async () => {
+    const line = out.stdout.split('\n').find((l) => l.startsWith('One invoice, '));
+    expect(line, 'the invoice line under the table').toBeDefined();
+    const [, number, pdf, url] = /^One invoice, (\S+): its PDF is (\S+); its page, while `npm start` runs: (\S+)$/.exec(line!)!;
+    expect(number).toMatch(/^INV-\d{6}$/);
+    const text = execFileSync('pdftotext', ['-layout', pdf!, '-'], { encoding: 'utf8' });
+    expect(text).toContain(number);
+    // The link names that invoice, for the sandbox, signed with the keys `npm start` holds too.
+    expect(url).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:${config.SANDBOX_PORT}/pay/`));
+    const links = hostedLinksFromConfig(config, Buffer.from(config.CREDENTIAL_HASH_KEY!, 'base64'));
+    const check = links.verify(new URL(url!).pathname.split('/')[2]!, new Date());
+    const invoice = await one<{ id: string }>(`select id from billing.invoices where merchant_id = $1 and number = $2`, [
+      merchantId,
+      number,
+    ]);
+    expect(check).toMatchObject({ ok: true, link: { purpose: 'invoice', objectId: invoice.id, environment: 'sandbox' } });
+  });
+
   it('shows a progress bar on stderr and one row per billed month plus a total', () => {
     expect(merchantId).toMatch(/^[0-9a-f-]{36}$/);
     expect(out.stderr).toContain('3/3 months');

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Config } from '../../config/config.ts';
@@ -131,11 +133,13 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     await drainEmails(runtime, recur, merchant);
 
     const summary = await summarize(runtime.sql, merchant, expiryUpdates);
+    const shown = await showOneInvoice(runtime, merchant, config.DATA_DIR);
     process.stdout.write(
       `\nRecur demo: ${options.subscriptions} subscriptions, ${options.months} months from ${day(options.start)} (seed ${options.seed})\n` +
         `Demo merchant ${merchant.merchantId}, sandbox username ${created.sandbox.username} ` +
         `(recur merchant rotate-token --username ${created.sandbox.username} gives it an API token to look around)\n\n` +
-        renderSummary(summary),
+        renderSummary(summary) +
+        (shown ? `\nOne invoice, ${shown.number}: its PDF is ${shown.pdf}; its page, while \`npm start\` runs: ${shown.url}\n` : ''),
     );
     return summary;
   } finally {
@@ -143,4 +147,29 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     if (recur) await recur.close();
     else await runtime.close();
   }
+}
+
+/**
+ * The demo's last numbered invoice of a customer with an address, as a customer would see it: its
+ * PDF written under DATA_DIR/demo, and a signed link to its page on the sandbox listener (`npm
+ * start` serves it from the same database and keys).
+ */
+async function showOneInvoice(
+  runtime: Runtime,
+  merchant: MerchantRef,
+  dataDir: string,
+): Promise<{ number: string; pdf: string; url: string } | null> {
+  const [invoice] = await runtime.sql.query<{ id: string; number: string }>(
+    `select i.id, i.number from billing.invoices i join billing.customers c on c.id = i.customer_id
+      where i.merchant_id = $1 and i.environment = $2 and i.number is not null and c.address is not null
+      order by i.finalized_at desc, i.number desc limit 1`,
+    [merchant.merchantId, merchant.environment],
+  );
+  if (!invoice) return null;
+  const dir = join(dataDir, 'demo');
+  await mkdir(dir, { recursive: true });
+  const pdf = join(dir, `${invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
+  await writeFile(pdf, (await runtime.billing.invoicePdf(merchant, invoice.id)).pdf);
+  const url = runtime.links.url({ purpose: 'invoice', objectId: invoice.id, environment: merchant.environment }, new Date());
+  return { number: invoice.number, pdf, url };
 }
