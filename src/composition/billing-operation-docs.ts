@@ -283,7 +283,8 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /subscriptions': {
     summary: 'List subscriptions',
-    description: 'Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.',
+    description:
+      'Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`; `q` searches by id, reference, card’s last four, or the customer’s name or e-mail (docs/api.md, Search).',
     response: ok([SUBSCRIPTION], PAGE),
   },
   'GET /subscriptions/{id}': {
@@ -332,7 +333,8 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /customers': {
     summary: 'List customers',
-    description: 'Customers not deleted, newest first, paginated; `email` matches exactly, in any case.',
+    description:
+      'Customers not deleted, newest first, paginated; `email` matches exactly, in any case; `q` searches by id, name, e-mail, or a subscription’s reference or card’s last four (docs/api.md, Search).',
     response: ok([CUSTOMER], PAGE),
   },
   'GET /customers/{id}': {

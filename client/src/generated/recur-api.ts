@@ -3939,7 +3939,7 @@ export interface paths {
         };
         /**
          * List subscriptions
-         * @description Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.
+         * @description Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`; `q` searches by id, reference, card’s last four, or the customer’s name or e-mail (docs/api.md, Search).
          */
         get: {
             parameters: {
@@ -3950,6 +3950,7 @@ export interface paths {
                     status?: "trialing" | "active" | "past_due" | "unpaid" | "paused" | "cancelled" | "incomplete" | "completed";
                     customer_reference?: string;
                     customer_id?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6994,7 +6995,7 @@ export interface paths {
         };
         /**
          * List customers
-         * @description Customers not deleted, newest first, paginated; `email` matches exactly, in any case.
+         * @description Customers not deleted, newest first, paginated; `email` matches exactly, in any case; `q` searches by id, name, e-mail, or a subscription’s reference or card’s last four (docs/api.md, Search).
          */
         get: {
             parameters: {
@@ -7003,6 +7004,7 @@ export interface paths {
                     offset?: number;
                     test?: string;
                     email?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
