@@ -9,6 +9,7 @@ import type { SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from 
 import type { SubscriptionDeps } from './subscriptions/subscription-context.ts';
 import { createSubscription } from './subscriptions/create-subscription.service.ts';
 import { getSubscription, listSubscriptions } from './subscriptions/read-subscriptions.service.ts';
+import { subscriptionTimeline } from './subscriptions/subscription-timeline.service.ts';
 import { updateSubscription } from './subscriptions/update-subscription.service.ts';
 import { pauseSubscription, resumeSubscription } from './subscriptions/pause-resume.service.ts';
 import { cancelSubscription } from './subscriptions/cancel-subscription.service.ts';
@@ -173,6 +174,7 @@ export class BillingCore {
     return created;
   };
   subscription = (m: MerchantRef, id: string) => getSubscription(this.#deps.sql, m, id);
+  subscriptionTimeline = (m: MerchantRef, id: string, page: Page) => subscriptionTimeline(this.#deps.sql, m, id, page);
   subscriptions = async (m: MerchantRef, page: Page, filter: SubscriptionFilter) =>
     listSubscriptions(this.#deps.sql, m, page, filter, filter.q ? await searchTerms(this.#deps.gateway, m, filter.q) : null);
   updateSubscription = (m: MerchantRef, id: string, input: SubscriptionUpdate) => updateSubscription(this.#subs, m, id, input);

@@ -292,6 +292,12 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'One subscription. Unknown: 404.',
     response: ok(SUBSCRIPTION),
   },
+  'GET /subscriptions/{id}/timeline': {
+    summary: 'A subscription’s timeline',
+    description:
+      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.',
+    response: ok([{ at: '2027-02-01T00:00:00.000Z', type: 'attempt.declined', invoice_id: 'uuid', details: {} }], PAGE),
+  },
   'PUT /subscriptions/{id}': {
     summary: 'Change a subscription',
     description:

@@ -4656,6 +4656,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/subscriptions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription’s timeline
+         * @description What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "at": "2027-02-01T00:00:00.000Z",
+                         *           "type": "attempt.declined",
+                         *           "invoice_id": "uuid",
+                         *           "details": {}
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/subscriptions/{id}/pause": {
         parameters: {
             query?: never;
