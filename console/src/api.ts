@@ -47,6 +47,9 @@ export interface Answer<T> {
   total_records: number;
 }
 
+/** Called when the API answers 401 (the session ended or expired): the router sends the page to the login. */
+export const sessionEnded = { handler: (): void => undefined };
+
 /** The envelope of an answer; RecurApiError (status and the envelope's errors) for a failure. */
 export async function call<T = Rec>(request: Promise<Outcome>): Promise<Answer<T>> {
   const { data, error, response } = await request;
@@ -54,6 +57,11 @@ export async function call<T = Rec>(request: Promise<Outcome>): Promise<Answer<T
   if (envelope && typeof envelope.test === 'boolean') state.test = envelope.test;
   if (!response.ok || !envelope || envelope.successful === false) {
     const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(String) : [];
+    if (response.status === 401) {
+      state.user = null;
+      session.csrfToken = undefined;
+      sessionEnded.handler();
+    }
     throw new RecurApiError(response.status, errors, envelope ?? null);
   }
   return {
@@ -73,6 +81,7 @@ export async function one<T = Rec>(request: Promise<Outcome>): Promise<T> {
 /** What to show a person for a failed call: the API's own messages. */
 export function problem(err: unknown): string {
   if (err instanceof RecurApiError) {
+    if (err.status === 401) return 'Your session has ended: sign in again.';
     if (err.status === 403) return `Your role may not do this. ${err.errors.join(' ')}`.trim();
     return err.errors.length ? err.errors.join('; ') : `Recur answered ${err.status}`;
   }

@@ -1,5 +1,5 @@
 import { createRouter, createWebHistory } from 'vue-router';
-import { checkSession, loadEnvironment, state } from './api.ts';
+import { checkSession, loadEnvironment, sessionEnded, state } from './api.ts';
 
 /** The console's pages; each path is also a URL Recur answers with the console (SPA fallback). */
 export const router = createRouter({
@@ -49,6 +49,12 @@ router.beforeEach(async (to) => {
 export function forgetSessionCheck(): void {
   sessionState = null;
 }
+
+sessionEnded.handler = () => {
+  forgetSessionCheck();
+  const current = router.currentRoute.value;
+  if (!current.meta.public) void router.push({ name: 'login', query: { next: current.fullPath } });
+};
 
 router.afterEach((to) => {
   document.title = `${String(to.meta.title ?? 'Console')} · Recur console${state.test ? ' (sandbox)' : ''}`;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -50,6 +51,10 @@ let paidInvoice: any;
 let declinedSubId: string;
 
 beforeAll(async () => {
+  // The pages as the sources say now: built if console/dist is missing or older (as npm start does).
+  execFileSync(process.execPath, [resolve(dirname(fileURLToPath(import.meta.url)), '../../console/build.ts'), '--if-stale'], {
+    stdio: 'inherit',
+  });
   app = await startTestApp({ billing: true });
   const merchant = await app.newMerchant('Console Merchant');
   credentials = merchant.sandbox;
@@ -186,6 +191,12 @@ describe('the console in Chromium', () => {
       environment: 'sandbox',
       other: { environment: 'production', url: `https://127.0.0.1:${productionPort}/console/` },
     });
+    // Production serves the same console, and links back to the sandbox's.
+    const productionOrigin = new URL(app.listeners.urls.production).origin;
+    const productionIndex = await request(`${productionOrigin}/console/`, { dispatcher: app.agent });
+    expect(await productionIndex.body.text()).toBe(html);
+    const productionEnv = await request(`${productionOrigin}/console/environment.json`, { dispatcher: app.agent });
+    expect(((await productionEnv.body.json()) as any).other).toEqual({ environment: 'sandbox', url: `${origin}/console/` });
   });
 
   it('opens the overview: the sandbox banner, charts of MRR and revenue, a period picker', async () => {
