@@ -315,6 +315,10 @@ describe('the console in Chromium', () => {
     expect(invoice).toMatchObject({ status: 'paid', refunded_amount: 2000 });
     expect(invoice.refunds).toHaveLength(1);
     await page.getByRole('heading', { name: /Refund \(AUD 20\.00 left\)/ }).waitFor();
+    // The refund wrote its credit note (credit_to: refund), shown on the invoice.
+    expect(invoice.credit_notes).toMatchObject([{ amount: 2000, credit_to: 'refund' }]);
+    const notes = page.locator('section', { has: page.getByRole('heading', { name: 'Credit notes' }) });
+    await notes.getByText(/AUD 20\.00 to refund/).waitFor();
     // The API's own refusal is shown as it is: more than is left.
     await page.getByLabel('Amount (empty: all that is left)').fill('30.00');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
