@@ -242,6 +242,11 @@ describe('the console in Chromium', () => {
       setup_fee: 1000,
       dunning: { retry_days: [2, 4, 8], final_action: 'cancel' },
     });
+    // Archived (after the confirmation): it takes no new subscriptions.
+    await page.getByRole('button', { name: 'Archive Console Gold' }).click();
+    await page.getByRole('status').filter({ hasText: 'Plan “Console Gold” archived.' }).waitFor();
+    const gold = ((await api.get('/plans?limit=50')).body.response as any[]).find((p) => p.name === 'Console Gold');
+    expect(gold.status).toBe('archived');
     // A price with too many decimals is refused before any request.
     await page.getByLabel('Name').fill('Bad');
     await page.getByLabel('Price').fill('1.234');
