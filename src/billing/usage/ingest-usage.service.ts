@@ -1,4 +1,4 @@
-import type { Sql } from '../../platform/sql.ts';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { metricsByCode, type BillableMetricView } from './billable-metrics.service.ts';
 import { insertUsageEvents, type UsageEventRow } from './sql/insert-usage-events.ts';
@@ -51,7 +51,7 @@ function fieldRefusal(metric: BillableMetricView, properties: Record<string, unk
  * before, or earlier in the batch: ignored) or `refused` with a reason; refused events are not
  * written, and the others are written together or not at all.
  */
-export async function ingestUsageEvents(db: Sql, merchant: MerchantRef, raw: unknown[], now: Date): Promise<IngestAnswer> {
+export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw: unknown[], now: Date): Promise<IngestAnswer> {
   const outcomes: (EventOutcome | undefined)[] = new Array(raw.length);
   const refuse = (index: number, transactionId: string | null, code: Refusal, message: string) => {
     outcomes[index] = { index, transaction_id: transactionId, status: 'refused', reason: { code, message } };

@@ -210,6 +210,53 @@ describe('usage events', () => {
     expect(await storedEvents(sub.id)).toEqual([{ transaction_id: 'c-1', code: 'calls' }]);
   });
 
+  it('stores any text as sent (tabs, newlines, backslashes), and a batch sent again with new events writes only the new ones', async () => {
+    const { api, sub } = await setup('Usage Text');
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    await metric(api, { code: 'regions', aggregation: 'unique_count', field: 'region' });
+    // The characters COPY's text format escapes (backslash, tab, newline, carriage return), its end marker, quotes and non-ASCII.
+    const awkward = ['tab\there', 'line\nbreak\r', 'back\\slash\\', '\\.', '"quoted", \'single\'', 'Größe 東京 🚀', '\\N'];
+    const events = awkward.map((text, i) => ({
+      transaction_id: text,
+      subscription_id: sub.id,
+      code: i % 2 === 0 ? 'calls' : 'regions',
+      timestamp: at(12),
+      properties: { region: text, [`key\t${i}`]: `\\u0041 ${text}`, n: i, yes: true, none: null },
+    }));
+    const first = await send(api, events);
+    expect(first).toMatchObject({ accepted: awkward.length, duplicates: 0, refused: 0 });
+    const stored = await app.runtime.sql.query<{ transaction_id: string; properties: unknown }>(
+      `select transaction_id, properties from billing.usage_events where subscription_id = $1`,
+      [sub.id],
+    );
+    expect(new Map(stored.map((r) => [r.transaction_id, r.properties]))).toEqual(
+      new Map(events.map((e) => [e.transaction_id, e.properties])),
+    );
+    const keys = await app.runtime.sql.query<{ transaction_id: string }>(
+      `select transaction_id from billing.usage_event_keys where transaction_id = any($1::text[])`,
+      [awkward],
+    );
+    expect(keys.map((k) => k.transaction_id).sort()).toEqual([...awkward].sort());
+
+    // The same batch again with two new events: the old ones are duplicates, the new ones written.
+    const fresh = ['fresh-1', 'fresh-2'].map((transaction_id) => ({
+      transaction_id,
+      subscription_id: sub.id,
+      code: 'calls',
+      timestamp: at(13),
+    }));
+    const again = await send(api, [...events.slice(0, 3), fresh[0], ...events.slice(3), fresh[1]]);
+    expect(again.events.map((e: any) => e.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'accepted',
+      ...awkward.slice(3).map(() => 'duplicate'),
+      'accepted',
+    ]);
+    expect(await storedEvents(sub.id)).toHaveLength(awkward.length + 2);
+  });
+
   it('accepts exactly one of two requests racing with the same transaction_id', async () => {
     const { api, sub } = await setup('Usage Race');
     await metric(api, { code: 'calls', aggregation: 'count' });
