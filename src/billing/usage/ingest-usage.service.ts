@@ -3,7 +3,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { metricsByCode, type BillableMetricView } from './billable-metrics.service.ts';
 import { insertUsageEvents, type UsageEventRow } from './sql/insert-usage-events.ts';
 import { ensureMonths, forgetPartitions, partitionName } from './usage-partitions.ts';
-import { UsageEventInput, type EventOutcome, type IngestAnswer, type Refusal } from './usage-event-input.ts';
+import { parseUsageEvent, type EventOutcome, type IngestAnswer, type Refusal, type UsageEventInput } from './usage-event-input.ts';
 
 /** How far past its subscription's clock an event's timestamp may lie (clock skew between the sender and Recur). */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -59,13 +59,12 @@ export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw:
 
   let candidates: Candidate[] = [];
   for (const [index, item] of raw.entries()) {
-    const parsed = UsageEventInput.safeParse(item);
-    if (parsed.success) candidates.push({ index, event: parsed.data });
+    const parsed = parseUsageEvent(item);
+    if ('event' in parsed) candidates.push({ index, event: parsed.event });
     else {
       const txId = (item as { transaction_id?: unknown } | null)?.transaction_id;
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      refuse(index, typeof txId === 'string' ? txId : null, 'invalid_event', `${where}${issue.message}`);
+      const { path, message } = parsed.issue;
+      refuse(index, typeof txId === 'string' ? txId : null, 'invalid_event', path ? `${path}: ${message}` : message);
     }
   }
 
