@@ -1,7 +1,7 @@
 import type { Rec } from './api.ts';
 import { formatMoney } from './format.ts';
 
-/** One entry of a subscription's timeline. */
+/** One entry of a subscription's timeline, as the page draws it. */
 export interface TimelineEntry {
   at: string;
   title: string;
@@ -11,72 +11,78 @@ export interface TimelineEntry {
   invoiceId?: string;
 }
 
+const money = (d: Rec, key = 'amount') => (typeof d[key] === 'number' && d.currency ? formatMoney(d[key], d.currency) : '');
+
 /**
- * A subscription's timeline from what the API answers: the subscription's own dates, its invoices,
- * each charge attempt (decline code, class and the issuer's advice), the retries scheduled, and the
- * events that name it. Newest first.
+ * The words for each entry of `GET /subscriptions/{id}/timeline` (the API decides what happened
+ * and in which order; this only says it). `invoiceNumber` names an invoice by its id where the
+ * entry itself carries no number (an attempt).
  */
-export function timelineOf(subscription: Rec, invoices: Rec[], events: Rec[]): TimelineEntry[] {
-  const entries: TimelineEntry[] = [];
-  const add = (at: string | null | undefined, title: string, detail = '', bad = false, invoiceId?: string) => {
-    if (at) entries.push({ at, title, detail, bad, ...(invoiceId ? { invoiceId } : {}) });
-  };
-  add(subscription.created_at, 'Subscription created', `quantity ${subscription.quantity}`);
-  if (subscription.trial_end) add(subscription.trial_end, 'Trial ends');
-  add(subscription.paused_at, 'Paused');
-  add(subscription.cancelled_at, 'Cancelled', '', true);
-  for (const invoice of invoices) {
-    const name = invoice.number ?? 'Draft invoice';
-    add(
-      invoice.created_at,
-      `${name} written`,
-      `${formatMoney(invoice.amount, invoice.currency)} for ${String(invoice.period_start).slice(0, 10)} – ${String(invoice.period_end).slice(0, 10)}; now ${String(invoice.status).replace(/_/g, ' ')}`,
-      false,
-      invoice.id,
-    );
-    for (const attempt of invoice.attempts ?? []) {
-      const declined = attempt.status !== 'approved';
-      const parts = [
-        `${attempt.manual ? 'manual retry' : `attempt ${attempt.number}`}: ${attempt.status}`,
-        attempt.response_code ? `code ${attempt.response_code}` : '',
-        attempt.message ?? '',
-        attempt.decline_class && attempt.decline_class !== 'approved' ? `class ${attempt.decline_class}` : '',
-        attempt.advice_code ? `issuer advice ${attempt.advice_code}` : '',
-      ].filter(Boolean);
-      add(
-        attempt.created_at,
-        declined ? `Charge declined on ${name}` : `Charge approved on ${name}`,
-        parts.join(' · '),
-        declined,
-        invoice.id,
-      );
-    }
-    if (invoice.next_attempt_at) add(invoice.next_attempt_at, `Retry scheduled for ${name}`, '', false, invoice.id);
-    add(invoice.paid_at, `${name} paid`, formatMoney(invoice.amount, invoice.currency), false, invoice.id);
-    for (const refund of invoice.refunds ?? []) {
-      add(
-        refund.created_at,
-        `Refund on ${name}`,
-        `${formatMoney(refund.amount, invoice.currency)} · ${refund.status}${refund.reason ? ` · ${refund.reason}` : ''}`,
-        false,
-        invoice.id,
-      );
-    }
-    for (const note of invoice.credit_notes ?? []) {
-      add(
-        note.created_at,
-        `Credit note ${note.number} on ${name}`,
-        `${formatMoney(note.amount, invoice.currency)} to ${note.credit_to}`,
-        false,
-        invoice.id,
-      );
-    }
+export function describeEntry(entry: Rec, invoiceNumber: (id: string) => string | undefined = () => undefined): TimelineEntry {
+  const d: Rec = entry.details ?? {};
+  const type = String(entry.type);
+  const invoiceId: string | undefined = entry.invoice_id ?? undefined;
+  // An invoice entry carries the invoice's number; a credit note's `number` is its own, so its invoice is named by id.
+  const own = type.startsWith('credit_note.') ? undefined : d.number;
+  const name = own ?? (invoiceId ? invoiceNumber(invoiceId) : undefined) ?? 'the invoice';
+  const out = (title: string, detail = '', bad = false): TimelineEntry => ({
+    at: entry.at,
+    title,
+    detail,
+    bad,
+    ...(invoiceId ? { invoiceId } : {}),
+  });
+  if (type.startsWith('attempt.')) {
+    const status = type.slice('attempt.'.length);
+    const parts = [
+      d.manual ? 'manual retry' : `attempt ${d.attempt}`,
+      d.response_code ? `code ${d.response_code}` : '',
+      d.message ?? '',
+      d.decline_class && d.decline_class !== 'approved' ? `class ${d.decline_class}` : '',
+      d.advice_code ? `issuer advice ${d.advice_code}` : '',
+    ].filter(Boolean);
+    if (status === 'approved') return out(`Charge approved on ${name}`, parts.join(' · '));
+    if (status === 'sending' || status === 'unknown') return out(`Charge ${status} on ${name}`, parts.join(' · '));
+    return out(`Charge ${status} on ${name}`, parts.join(' · '), true);
   }
-  for (const event of events) {
-    if (event.data?.subscription_id !== subscription.id && event.data?.subscription?.id !== subscription.id) continue;
-    // Invoices and attempts are shown from the invoices themselves; the other events as they are.
-    if (String(event.type).startsWith('invoice.')) continue;
-    add(event.created_at, `Event ${event.type}`, '', /churn|cancel|unpaid|expired/.test(event.type));
+  if (type.startsWith('mrr.')) {
+    const kind = type.slice('mrr.'.length);
+    const detail = d.currency ? `MRR ${formatMoney(d.mrr_before, d.currency)} → ${formatMoney(d.mrr_after, d.currency)}` : '';
+    return out(`MRR ${kind}`, detail, kind === 'churn' || kind === 'contraction');
   }
-  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  if (type.startsWith('refund.')) {
+    const status = type.slice('refund.'.length);
+    return out(`Refund on ${name}`, [money(d), status, d.reason ?? ''].filter(Boolean).join(' · '), status !== 'approved');
+  }
+  switch (type) {
+    case 'subscription.started':
+      return out('Subscription started', `quantity ${d.quantity}`);
+    case 'subscription.trial_end':
+      return out('Trial ends');
+    case 'subscription.paused':
+      return out('Paused');
+    case 'subscription.cancelled':
+      return out('Cancelled', '', true);
+    case 'invoice.draft':
+      return out('Draft invoice', `${money(d, 'total')}; finalizes ${String(d.finalizes_at ?? '').slice(0, 10)}`);
+    case 'invoice.finalized':
+      return out(
+        `${name} issued`,
+        `${money(d, 'total')} for ${String(d.period_start).slice(0, 10)} – ${String(d.period_end).slice(0, 10)}`,
+      );
+    case 'invoice.retry_scheduled':
+      return out(`Retry scheduled for ${name}`, `after ${d.attempts_so_far} attempt(s)`);
+    case 'invoice.held_for_card':
+      return out(`${name} waits for a card update`, '', true);
+    case 'invoice.paid':
+      return out(`${name} paid`, money(d));
+    case 'invoice.void':
+      return out(`${name} voided`, money(d), true);
+    case 'invoice.uncollectible':
+      return out(`${name} marked uncollectible`, money(d), true);
+    case 'credit_note.created':
+      return out(`Credit note ${d.number} on ${name}`, `${money(d)} to ${d.credit_to}`);
+    default:
+      return out(type);
+  }
 }
