@@ -7,6 +7,7 @@ import {
   advancePeriods,
   claimDueRetryBatch,
   claimDueSubscriptions,
+  loadPeriodUsage,
   loadTaxContexts,
   finalizeDueDrafts,
   notifyExpiringCards,
@@ -76,8 +77,10 @@ async function invoiceBatch(
     tx,
     rows.flatMap((row) => taxSubjectOf(row) ?? []),
   );
+  // The usage of the periods that close, billed in arrears: no statement unless a plan of the batch has usage prices.
+  const usage = await loadPeriodUsage(tx, rows);
   // In claim order: the subscriptions of one customer share its credit, used once across them.
-  const plans = advancePeriods(rows, taxes);
+  const plans = advancePeriods(rows, taxes, usage);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.

@@ -3,11 +3,13 @@ import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '..
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import type { SubscriptionView } from './subscription-view.ts';
+import { billFinalUsage } from '../usage/usage-so-far.ts';
 import { loadSubscription, nowFor, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
 
 /**
  * Cancels now, or (`atPeriodEnd`, unless paused) when the current period ends. Cancelling now
- * voids what the subscription still owes.
+ * voids what the subscription still owes, and bills the usage of its last partial period on a
+ * final invoice (`billFinalUsage`).
  */
 export async function cancelSubscription(
   deps: SubscriptionDeps,
@@ -41,6 +43,8 @@ export async function cancelSubscription(
       [id, now, at],
     );
     await giveBackVoidedCredit(tx, voided, now);
+    // The usage of the last, partial period is billed in arrears on a final invoice (plans with usage prices only).
+    await billFinalUsage(tx, merchant, current, at, now);
     return view;
   });
 }

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
+import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
+import { scaffold } from '../../helpers/scaffold.ts';
+
+// Usage billed in arrears through the public API on test clocks: a subscription's period usage is
+// a `usage` line on the invoice that closes the period (the next period's), per priced metric,
+// with its quantity, the tiers applied and the amount; each aggregation; each price model at its
+// boundaries; a duplicate transaction_id once; a coupon and a tax; the final invoice of a
+// subscription cancelled mid-period; and each period billed once (the record of what was billed).
+
+vi.setConfig({ testTimeout: 180_000 });
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ billing: true });
+});
+afterAll(async () => {
+  console.log(
+    app.logs
+      .filter((l) => /"level":(50|40)/.test(l))
+      .slice(0, 4)
+      .join('\n'),
+  );
+  await app?.close();
+});
+
+const START = '2027-01-10T00:00:00.000Z';
+const CLOSE = '2027-02-10T00:00:00.000Z';
+const at = (day: number, hour = 12) => new Date(Date.UTC(2027, 0, day, hour)).toISOString();
+
+async function metric(api: ApiClient, fields: Record<string, unknown>) {
+  const res = await api.post('/billable_metrics', { name: `Metric ${String(fields.code)}`, ...fields });
+  expect(res.status, res.text).toBe(201);
+}
+
+async function send(api: ApiClient, events: Record<string, unknown>[]) {
+  for (let i = 0; i < events.length; i += 1000) {
+    const res = await api.post('/usage_events', { events: events.slice(i, i + 1000) });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response.refused, res.text).toBe(0);
+  }
+}
+
+/** The invoice of the period that begins at `start`, with its usage lines by metric code. */
+async function periodInvoice(api: ApiClient, subId: string, start = CLOSE) {
+  const invoices = await invoicesOf(api, subId);
+  const invoice: any = invoices.find((i: any) => i.kind === 'period' && i.period_start === start);
+  expect(invoice, JSON.stringify(invoices)).toBeDefined();
+  const usage = new Map<string, any>(invoice.lines.filter((l: any) => l.kind === 'usage').map((l: any) => [l.metric_code, l]));
+  return { invoice, usage };
+}
+
+async function billedRows(subId: string) {
+  return app.runtime.sql.query<{ metric_code: string; period_start: string; invoice_id: string; quantity: string; amount: string }>(
+    'select metric_code, period_start, invoice_id, quantity, amount from billing.usage_billed_periods where subscription_id = $1 order by metric_code, period_start',
+    [subId],
+  );
+}
+
+describe('usage billed in arrears', () => {
+  it('bills each aggregation on the invoice that closes the period; a duplicate transaction_id counts once; each period once', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage aggregations', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    await metric(api, { code: 'bytes', aggregation: 'sum', field: 'n' });
+    await metric(api, { code: 'peak', aggregation: 'max', field: 'n' });
+    await metric(api, { code: 'users', aggregation: 'unique_count', field: 'user' });
+    await metric(api, { code: 'level', aggregation: 'latest', field: 'n' });
+    const perUnit = (code: string) => ({ metric_code: code, model: 'per_unit', unit_amount: 3 });
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        prices: ['calls', 'bytes', 'peak', 'users', 'level'].map(perUnit),
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id });
+    await settle(api, s0.clock.id);
+    // The first invoice (the period that begins at the start) closes no period: no usage line.
+    const first = await periodInvoice(api, sub.id, START);
+    expect(first.usage.size).toBe(0);
+    await advance(api, s0.clock.id, at(25, 0));
+    const events = [
+      { n: 5, user: 'a', ts: at(11) },
+      { n: 40, user: 'b', ts: at(12) },
+      { n: 7, user: 'a', ts: at(20) },
+      { n: 2, user: 'c', ts: at(24) },
+    ].map((e, i) => ({ transaction_id: `t-${i}`, ts: e.ts, properties: { n: e.n, user: e.user } }));
+    const all = ['calls', 'bytes', 'peak', 'users', 'level'].flatMap((code) =>
+      events.map((e) => ({
+        transaction_id: `${code}-${e.transaction_id}`,
+        subscription_id: sub.id,
+        code,
+        timestamp: e.ts,
+        properties: e.properties,
+      })),
+    );
+    await send(api, all);
+    // The same transaction_id again (a retried batch) is a duplicate: counted once.
+    const again = await api.post('/usage_events', { events: all.slice(0, 2) });
+    expect(again.body.response.duplicates).toBe(2);
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const { invoice, usage } = await periodInvoice(api, sub.id);
+    const expected = { calls: 4, bytes: 54, peak: 40, users: 3, level: 2 };
+    for (const [code, quantity] of Object.entries(expected)) {
+      expect(usage.get(code), code).toMatchObject({
+        kind: 'usage',
+        description: `Metric ${code}`,
+        quantity,
+        unit_amount: 3,
+        amount: 3 * quantity,
+        period_start: START,
+        period_end: CLOSE,
+        model: 'per_unit',
+        billable_quantity: quantity,
+        tiers: [{ tier: 1, from_unit: 1, to_unit: quantity, units: quantity, unit_amount: 3, amount: 3 * quantity }],
+      });
+    }
+    expect(invoice.amount).toBe(1000 + 3 * (4 + 54 + 40 + 3 + 2));
+    // Another month: its own usage (none), on the next invoice; the January period stays billed once.
+    await advance(api, s0.clock.id, '2027-03-10T01:00:00.000Z');
+    const march = await periodInvoice(api, sub.id, '2027-03-10T00:00:00.000Z');
+    expect([...march.usage.values()].map((l) => [l.quantity, l.amount, l.period_start])).toEqual(Array(5).fill([0, 0, CLOSE]));
+    const rows = await billedRows(sub.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => new Date(r.period_start).toISOString() === START).every((r) => r.invoice_id === invoice.id)).toBe(true);
+  });
+
+  it('prices each model at its tier boundaries: zero, within free units, exactly at up_to, one past, a package boundary', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage models', clock: START });
+    const { api } = s0;
+    for (const code of ['a', 'b', 'c', 'd']) await metric(api, { code, aggregation: 'count' });
+    const plan = (
+      await api.post('/plans', {
+        name: 'Tiered',
+        amount: 0,
+        currency: 'AUD',
+        interval: 'month',
+        prices: [
+          { metric_code: 'a', model: 'per_unit', unit_amount: 7, free_units: 5 },
+          {
+            metric_code: 'b',
+            model: 'graduated',
+            tiers: [
+              { up_to: 10, unit_amount: 100 },
+              { up_to: null, unit_amount: 50, flat_amount: 1000 },
+            ],
+          },
+          {
+            metric_code: 'c',
+            model: 'volume',
+            tiers: [
+              { up_to: 10, unit_amount: 100 },
+              { up_to: null, unit_amount: 50 },
+            ],
+          },
+          { metric_code: 'd', model: 'package', unit_amount: 300, package_size: 10, free_units: 2 },
+        ],
+      })
+    ).body.response;
+    // quantity → expected amounts of a, b, c, d (docs/pricing.md's rules, worked by hand)
+    const expected: Record<number, [number, number, number, number]> = {
+      0: [0, 0, 0, 0],
+      3: [0, 300, 300, 300],
+      10: [35, 1000, 1000, 300],
+      11: [42, 2050, 550, 300],
+      12: [49, 2100, 600, 300],
+      13: [56, 2150, 650, 600],
+    };
+    const subs = new Map<number, string>();
+    for (const n of Object.keys(expected).map(Number)) subs.set(n, (await s0.start({ plan_id: plan.id })).id);
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    const events = [...subs].flatMap(([n, subId]) =>
+      ['a', 'b', 'c', 'd'].flatMap((code) =>
+        Array.from({ length: n }, (_, i) => ({ transaction_id: `${subId}-${code}-${i}`, subscription_id: subId, code, timestamp: at(15) })),
+      ),
+    );
+    await send(api, events);
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    for (const [n, subId] of subs) {
+      const { usage, invoice } = await periodInvoice(api, subId);
+      const amounts = ['a', 'b', 'c', 'd'].map((code) => usage.get(code)?.amount);
+      expect(amounts, `quantity ${n}`).toEqual(expected[n]);
+      expect(invoice.amount).toBe(expected[n]!.reduce((x, y) => x + y, 0));
+    }
+    // The tiers applied, as the line shows them: 11 units on graduated, one past the first tier.
+    const eleven = (await periodInvoice(api, subs.get(11)!)).usage;
+    expect(eleven.get('b')).toMatchObject({
+      quantity: 11,
+      unit_amount: 0,
+      tiers: [
+        { tier: 1, from_unit: 1, to_unit: 10, units: 10, unit_amount: 100, flat_amount: 0, amount: 1000 },
+        { tier: 2, from_unit: 11, to_unit: 11, units: 1, unit_amount: 50, flat_amount: 1000, amount: 1050 },
+      ],
+    });
+    expect(eleven.get('c')).toMatchObject({ unit_amount: 50, tiers: [{ tier: 2, units: 11, amount: 550 }] });
+    expect(eleven.get('d')).toMatchObject({ free_units: 2, billable_quantity: 9, tiers: [{ packages: 1, units: 9, amount: 300 }] });
+  });
+
+  it('applies the coupon and the tax to usage lines as to the plan line', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage coupon tax', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const rate = (await api.post('/tax_rates', { display_name: 'GST', percentage: '10', inclusive: false })).body.response;
+    expect((await api.post('/coupons', { code: 'HALF', percent_off: 50, duration: 'forever' })).status).toBe(201);
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        tax_rate_ids: [rate.id],
+        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id, coupon: 'HALF' });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    await send(
+      api,
+      Array.from({ length: 7 }, (_, i) => ({ transaction_id: `c-${i}`, subscription_id: sub.id, code: 'calls', timestamp: at(15) })),
+    );
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const { invoice, usage } = await periodInvoice(api, sub.id);
+    // 1,000 (plan) + 700 (usage) = 1,700; half off: 850 off, each line its share; 10% tax on what is left of each.
+    expect(usage.get('calls')).toMatchObject({ amount: 700, discount_amount: 350, tax_amount: 35 });
+    expect(invoice).toMatchObject({ subtotal: 1700, discount: 850, tax: 85, amount: 935 });
+  });
+
+  it('bills the last partial period of a subscription cancelled now on its final invoice, once', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage final', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(31, 0));
+    await send(api, [{ transaction_id: 'jan', subscription_id: sub.id, code: 'calls', timestamp: at(30) }]);
+    await advance(api, s0.clock.id, '2027-02-20T00:00:00.000Z');
+    const ts = (day: number) => new Date(Date.UTC(2027, 1, day, 12)).toISOString();
+    await send(
+      api,
+      [11, 12, 19].map((d) => ({ transaction_id: `feb-${d}`, subscription_id: sub.id, code: 'calls', timestamp: ts(d) })),
+    );
+    const cancel = await api.post(`/subscriptions/${sub.id}/cancel`, {});
+    expect(cancel.status, cancel.text).toBe(200);
+    const invoices: any[] = await invoicesOf(api, sub.id);
+    const final = invoices.find((i) => i.kind === 'final');
+    expect(final, JSON.stringify(invoices.map((i) => i.kind))).toBeDefined();
+    expect(final.lines).toEqual([
+      expect.objectContaining({
+        kind: 'usage',
+        metric_code: 'calls',
+        quantity: 3,
+        amount: 30,
+        period_start: CLOSE,
+        period_end: '2027-02-20T00:00:00.000Z',
+      }),
+    ]);
+    expect(final).toMatchObject({ amount: 30, status: 'open' });
+    // January's one call was billed by February's period invoice; February's partial period by the final one.
+    const rows = await billedRows(sub.id);
+    expect(rows.map((r) => [new Date(r.period_start).toISOString(), Number(r.quantity), r.invoice_id])).toEqual([
+      [START, 1, (await periodInvoice(api, sub.id)).invoice.id],
+      [CLOSE, 3, final.id],
+    ]);
+  });
+});
+
+describe('the record of what was billed', () => {
+  it('refuses a second billing of a period: the transaction fails and writes nothing', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage once', clock: START, subscribe: true });
+    const invoice = (await invoicesOf(s0.api, s0.sub.id))[0]!;
+    const row = [s0.sub.id, 'calls', START, CLOSE, invoice.id];
+    const insert = `insert into billing.usage_billed_periods (subscription_id, metric_code, period_start, period_end, invoice_id, quantity, amount, created_at)
+                    values ($1, $2, $3, $4, $5, 1, 1, now())`;
+    await app.runtime.sql.query(insert, row);
+    await expect(
+      app.runtime.sql.transaction(async (tx) => {
+        await tx.query(`update billing.invoices set updated_at = now() where id = $1`, [invoice.id]);
+        await tx.query(insert, row);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await billedRows(s0.sub.id)).toHaveLength(1);
+  });
+});
