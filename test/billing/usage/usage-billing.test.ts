@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
+import { checkUsageBilling } from '../../helpers/invariants.ts';
 
 // Usage billed in arrears through the public API on test clocks: a subscription's period usage is
 // a `usage` line on the invoice that closes the period (the next period's), per priced metric,
@@ -49,6 +50,14 @@ async function periodInvoice(api: ApiClient, subId: string, start = CLOSE) {
   expect(invoice, JSON.stringify(invoices)).toBeDefined();
   const usage = new Map<string, any>(invoice.lines.filter((l: any) => l.kind === 'usage').map((l: any) => [l.metric_code, l]));
   return { invoice, usage };
+}
+
+/** C20 (every event of a closed period billed in exactly one line) over the subscription's merchant. */
+async function usageInvariant(subId: string): Promise<string[]> {
+  const [row] = await app.runtime.sql.query<{ merchant_id: string }>('select merchant_id from billing.subscriptions where id = $1', [
+    subId,
+  ]);
+  return checkUsageBilling(app.config.DATABASE_URL, { merchantId: row!.merchant_id });
 }
 
 async function billedRows(subId: string) {
@@ -127,6 +136,7 @@ describe('usage billed in arrears', () => {
     const rows = await billedRows(sub.id);
     expect(rows).toHaveLength(10);
     expect(rows.filter((r) => new Date(r.period_start).toISOString() === START).every((r) => r.invoice_id === invoice.id)).toBe(true);
+    expect(await usageInvariant(sub.id)).toEqual([]);
   });
 
   it('prices each model at its tier boundaries: zero, within free units, exactly at up_to, one past, a package boundary', async () => {
@@ -199,6 +209,7 @@ describe('usage billed in arrears', () => {
     });
     expect(eleven.get('c')).toMatchObject({ unit_amount: 50, tiers: [{ tier: 2, units: 11, amount: 550 }] });
     expect(eleven.get('d')).toMatchObject({ free_units: 2, billable_quantity: 9, tiers: [{ packages: 1, units: 9, amount: 300 }] });
+    expect(await usageInvariant(subs.get(11)!)).toEqual([]);
   });
 
   it('applies the coupon and the tax to usage lines as to the plan line', async () => {
@@ -276,6 +287,7 @@ describe('usage billed in arrears', () => {
       [START, 1, (await periodInvoice(api, sub.id)).invoice.id],
       [CLOSE, 3, final.id],
     ]);
+    expect(await usageInvariant(sub.id)).toEqual([]);
   });
 });
 
@@ -294,5 +306,52 @@ describe('the record of what was billed', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect(await billedRows(s0.sub.id)).toHaveLength(1);
+    // The record names an invoice without its usage line: the invariant sees it.
+    expect(await usageInvariant(s0.sub.id)).toEqual([expect.stringMatching(/^C20: .* has 0 usage lines for 1 records of it$/)]);
+  });
+});
+
+describe('the upcoming usage', () => {
+  it('GET /subscriptions/{id}/usage answers what each priced metric would bill now, and the invoice then bills that', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage upcoming', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    await metric(api, { code: 'other', aggregation: 'count' });
+    const tiers = [
+      { up_to: 2, unit_amount: 0 },
+      { up_to: null, unit_amount: 25 },
+    ];
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        prices: [{ metric_code: 'calls', model: 'graduated', tiers }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    const calls = (n: number, code = 'calls') =>
+      Array.from({ length: n }, (_, i) => ({ transaction_id: `${code}-${i}`, subscription_id: sub.id, code, timestamp: at(15) }));
+    await send(api, [...calls(5), ...calls(4, 'other')]);
+    const upcoming = (await api.get(`/subscriptions/${sub.id}/usage`)).body.response;
+    expect(upcoming).toMatchObject({ from: START, to: CLOSE, amount: 75 });
+    const byCode = new Map<string, any>(upcoming.metrics.map((m: any) => [m.code, m]));
+    expect(byCode.get('calls')).toMatchObject({
+      quantity: 5,
+      events: 5,
+      amount: 75,
+      tiers: [
+        { tier: 1, units: 2, amount: 0 },
+        { tier: 2, units: 3, amount: 75 },
+      ],
+    });
+    // A metric the plan does not price: measured, no amount.
+    expect(byCode.get('other')).toMatchObject({ quantity: 4, amount: null, tiers: null });
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const { usage } = await periodInvoice(api, sub.id);
+    expect(usage.get('calls')).toMatchObject({ quantity: 5, amount: upcoming.amount, tiers: byCode.get('calls').tiers });
   });
 });
