@@ -7,6 +7,7 @@ import {
   advancePeriods,
   claimDueRetryBatch,
   claimDueSubscriptions,
+  billEndedPeriods,
   loadPeriodUsage,
   loadTaxContexts,
   finalizeDueDrafts,
@@ -104,8 +105,14 @@ async function invoiceBatch(
   // Invoices of merchants that keep no drafts are written final: numbered, snapshotted and owed in
   // this transaction (the one finalization's numbers and columns); drafts wait for the draft sweep.
   const written = await writePeriodInvoices(tx, batch, deps.finalizeHooks);
-  const owed = written.filter((inv) => inv.status === 'open');
-  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
+  // A subscription ended at its period's end bills that period's usage on a final invoice (usage-priced plans only).
+  const finals = await billEndedPeriods(
+    tx,
+    plans.flatMap((p, i) => (p.invoice === null && rows[i]!.usage_prices ? [{ row: rows[i]!, billingAt: eventAt(i) }] : [])),
+    now,
+  );
+  const owed = written.filter((inv) => inv.status === 'open').map((inv) => inv.id);
+  return { claimed: rows.length, jobs: [...owed, ...finals].map((invoiceId) => ({ invoiceId, attempt: 1 })), full, behind };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */

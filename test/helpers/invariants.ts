@@ -376,7 +376,8 @@ export interface CrossPathOptions {
 
 /**
  * The rules that hold across paths (issue "Rules that hold across paths"), from what is stored:
- * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time);
+ * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time),
+ *   but for its `final` invoice (the usage of its last period, collected after the end: docs/usage.md);
  * - C2: at most the network caps of declined attempts per card (every token of it: its fingerprint) in every
  *   sliding 24-hour and 30-day window;
  * - C3: one period invoice per subscription and period (one-off invoices are not periods);
@@ -411,7 +412,7 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
          select (e.data->'subscription'->>'id')::uuid as sid, e.type, e.created_at
            from billing.events e where e.type in ('subscription.cancelled', 'subscription.paused', 'subscription.resumed')
             and ($1::uuid is null or e.merchant_id = $1))
-       select a.invoice_id, a.number, st.type from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+       select a.invoice_id, a.number, st.type from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id and i.kind <> 'final'
          join stops st on st.sid = i.subscription_id and st.type <> 'subscription.resumed' and a.attempted_at > st.created_at
         where not exists (select 1 from stops r where r.sid = st.sid and r.type = 'subscription.resumed'
                            and r.created_at >= st.created_at and r.created_at <= a.attempted_at)

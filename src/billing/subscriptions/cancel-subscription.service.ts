@@ -18,7 +18,8 @@ export async function cancelSubscription(
   atPeriodEnd: boolean,
 ): Promise<SubscriptionView> {
   const now = deps.now();
-  return deps.sql.transaction(async (tx) => {
+  let finalOwed: string | null = null;
+  const view = await deps.sql.transaction(async (tx) => {
     const current = await loadSubscription(tx, merchant, id, true);
     if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is already cancelled');
     const at = await nowFor(tx, deps, merchant, current.test_clock_id);
@@ -44,7 +45,11 @@ export async function cancelSubscription(
     );
     await giveBackVoidedCredit(tx, voided, now);
     // The usage of the last, partial period is billed in arrears on a final invoice (plans with usage prices only).
-    await billFinalUsage(tx, merchant, current, at, now);
+    const final = await billFinalUsage(tx, merchant, current, at, now);
+    if (final?.kind === 'invoice' && final.status === 'open') finalOwed = final.invoiceId;
     return view;
   });
+  // The final invoice is charged once its transaction has committed (a decline enters dunning).
+  if (finalOwed && deps.chargeNow) await deps.chargeNow(finalOwed);
+  return view;
 }

@@ -6,6 +6,7 @@ import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription }
 import { metricsByCode } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { recordBilledUsage } from './sql/billed-usage.ts';
+import type { DueSubscription } from '../subscriptions/period-advance.ts';
 
 /** A plan's usage prices (`[]` for a flat plan). */
 export async function planPrices(db: Sql, planId: string): Promise<PlanPriceInput[]> {
@@ -40,28 +41,31 @@ export async function measureUsage(
 }
 
 /**
- * The final invoice of a subscription cancelled now (docs/usage.md): the usage of its last,
- * partial period [current period start, `at`) at its plan's usage prices, in the caller's
- * transaction, with what it bills recorded (a period's usage is billed once). Nothing is written
- * when the plan has no usage prices or the usage bills 0. The invoice is finalized `open`: Recur
- * charges no cancelled subscription (docs/billing rules), so it is collected by the merchant.
+ * The final invoice of a subscription that ends (cancelled now, cancelled at its period's end, its
+ * fixed term completed; docs/usage.md): the usage of its last period, [current period start, the
+ * end), at its plan's usage prices, in the caller's transaction, with what it bills recorded (a
+ * period's usage is billed once). Nothing is written when the plan has no usage prices or the
+ * usage bills 0. Written at `billingNow` and finalized (credit applied first); the caller
+ * charges it after commit if it is `open`: a `final` invoice is the one invoice collected after its
+ * subscription ended (src/billing/charges/collecting.ts).
  */
 export async function billFinalUsage(
   tx: Sql,
   merchant: MerchantRef,
   sub: LockedSubscription & { current_period_start: string | null },
-  at: Date,
+  end: Date,
   now: Date,
+  billingNow: Date = end,
 ): Promise<ImmediateOutcome | null> {
   if (!sub.current_period_start) return null;
   const prices = await planPrices(tx, sub.plan_id);
-  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(sub.current_period_start), end: at });
+  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(sub.current_period_start), end });
   const { lines, sources, billed } = usageLines(usage);
   if (lines.every((l) => l.amount === 0)) return null;
   // The balance as it is now: voiding what the cancel voided may have given credit back.
   const [fresh] = await tx.query<{ credit_balance: string }>('select credit_balance from billing.subscriptions where id = $1', [sub.id]);
   const subscription = { ...sub, credit_balance: fresh!.credit_balance };
-  const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: 'final', lines, sources, billingNow: at, now });
+  const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: 'final', lines, sources, billingNow, now });
   if (outcome.kind === 'invoice') {
     await recordBilledUsage(
       tx,
@@ -70,4 +74,37 @@ export async function billFinalUsage(
     );
   }
   return outcome;
+}
+
+/**
+ * The scheduler batch's subscriptions that ended at their period's end (cancelled then, or their
+ * fixed term completed) with usage prices: each one's last period billed on a final invoice
+ * (`billFinalUsage`), in the batch's transaction, after its write. No statement for a batch
+ * without one (the usual case). Answers the final invoices owed, to charge after commit.
+ */
+export async function billEndedPeriods(
+  tx: Sql,
+  ended: readonly { row: DueSubscription; billingAt: string }[],
+  now: Date,
+): Promise<string[]> {
+  const owed: string[] = [];
+  for (const { row, billingAt } of ended) {
+    if (!row.usage_prices || !row.usage_from) continue;
+    const outcome = await billFinalUsage(
+      tx,
+      { merchantId: row.merchant_id, environment: row.environment } as MerchantRef,
+      {
+        id: row.id,
+        plan_id: row.plan_id,
+        credit_balance: row.credit_balance,
+        customer_id: row.customer_id ?? null,
+        current_period_start: row.usage_from,
+      },
+      new Date(row.next_charge_at),
+      now,
+      new Date(billingAt),
+    );
+    if (outcome?.kind === 'invoice' && outcome.status === 'open') owed.push(outcome.invoiceId);
+  }
+  return owed;
 }

@@ -280,7 +280,8 @@ describe('usage billed in arrears', () => {
         period_end: '2027-02-20T00:00:00.000Z',
       }),
     ]);
-    expect(final).toMatchObject({ amount: 30, status: 'open' });
+    // Collected after the end: the one invoice charged once its subscription is cancelled.
+    expect(final).toMatchObject({ amount: 30, status: 'paid' });
     // January's one call was billed by February's period invoice; February's partial period by the final one.
     const rows = await billedRows(sub.id);
     expect(rows.map((r) => [new Date(r.period_start).toISOString(), Number(r.quantity), r.invoice_id])).toEqual([
@@ -353,5 +354,51 @@ describe('the upcoming usage', () => {
     await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
     const { usage } = await periodInvoice(api, sub.id);
     expect(usage.get('calls')).toMatchObject({ quantity: 5, amount: upcoming.amount, tiers: byCode.get('calls').tiers });
+  });
+});
+
+describe('subscriptions ending at their period end', () => {
+  it('bill their last period on a final invoice: cancelled at period end, and a fixed term completing', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage period end', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const plan = async (fields: Record<string, unknown>) =>
+      (
+        await api.post('/plans', {
+          name: 'Metered',
+          amount: 1000,
+          currency: 'AUD',
+          interval: 'month',
+          prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+          ...fields,
+        })
+      ).body.response;
+    const cancelled = await s0.start({ plan_id: (await plan({})).id });
+    const fixed = await s0.start({ plan_id: (await plan({ billing_cycles: 1 })).id });
+    await settle(api, s0.clock.id);
+    expect((await api.post(`/subscriptions/${cancelled.id}/cancel`, { at_period_end: true })).status).toBe(200);
+    await advance(api, s0.clock.id, at(20, 0));
+    await send(
+      api,
+      [cancelled.id, fixed.id].flatMap((id, k) =>
+        Array.from({ length: k + 2 }, (_, i) => ({ transaction_id: `${id}-${i}`, subscription_id: id, code: 'calls', timestamp: at(15) })),
+      ),
+    );
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    for (const [sub, calls, status] of [
+      [cancelled, 2, 'cancelled'],
+      [fixed, 3, 'completed'],
+    ] as const) {
+      expect((await api.get(`/subscriptions/${sub.id}`)).body.response.status).toBe(status);
+      const invoices: any[] = await invoicesOf(api, sub.id);
+      expect(invoices.map((i) => i.kind)).toEqual(['period', 'final']);
+      expect(invoices[1].lines).toEqual([
+        expect.objectContaining({ kind: 'usage', quantity: calls, amount: 10 * calls, period_start: START, period_end: CLOSE }),
+      ]);
+      // Written when the batch ran (the clock's time), as other invoices outside the calendar.
+      expect(invoices[1]).toMatchObject({ amount: 10 * calls, period_start: '2027-02-10T01:00:00.000Z', status: 'paid' });
+      expect((await billedRows(sub.id)).map((r) => r.invoice_id)).toEqual([invoices[1].id]);
+    }
+    expect(await usageInvariant(fixed.id)).toEqual([]);
   });
 });
