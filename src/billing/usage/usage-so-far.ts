@@ -5,7 +5,7 @@ import { usageLines, type PeriodUsage } from '../invoices/lines/period-invoice.t
 import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription } from '../invoices/immediate-invoice.service.ts';
 import { metricsByCode } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
-import { recordBilledUsage } from './sql/billed-usage.ts';
+import { recordBilledUsage, usageFromSql } from './sql/billed-usage.ts';
 import type { DueSubscription } from '../subscriptions/period-advance.ts';
 
 /** A plan's usage prices (`[]` for a flat plan). */
@@ -41,39 +41,56 @@ export async function measureUsage(
 }
 
 /**
- * The final invoice of a subscription that ends (cancelled now, cancelled at its period's end, its
- * fixed term completed; docs/usage.md): the usage of its last period, [current period start, the
- * end), at its plan's usage prices, in the caller's transaction, with what it bills recorded (a
- * period's usage is billed once). Nothing is written when the plan has no usage prices or the
- * usage bills 0. Written at `billingNow` and finalized (credit applied first); the caller
- * charges it after commit if it is `open`: a `final` invoice is the one invoice collected after its
- * subscription ended (src/billing/charges/collecting.ts).
+ * A subscription's usage not billed yet, up to `end`, at its plan's usage prices, on an invoice of
+ * its own (docs/usage.md), in the caller's transaction, with what it bills recorded (a period's
+ * usage is billed once): `final` when the subscription ends (cancelled now, at its period's end,
+ * its fixed term completed), `proration` when its plan changes now (the usage so far at the old
+ * prices). The usage starts at the current period's start, or where usage of this period was billed
+ * already (`usageFromSql`). Nothing is written when the plan has no usage prices or the usage bills
+ * 0. Written at `billingNow` and finalized (credit applied first); the caller charges it after
+ * commit if it is `open` (a `final` invoice is the one invoice collected after its subscription
+ * ended: src/billing/charges/collecting.ts).
  */
-export async function billFinalUsage(
+export async function billUsageUntil(
   tx: Sql,
   merchant: MerchantRef,
-  sub: LockedSubscription & { current_period_start: string | null },
-  end: Date,
-  now: Date,
-  billingNow: Date = end,
+  sub: LockedSubscription,
+  input: { kind: 'final' | 'proration'; end: Date; now: Date; billingNow?: Date },
 ): Promise<ImmediateOutcome | null> {
-  if (!sub.current_period_start) return null;
   const prices = await planPrices(tx, sub.plan_id);
-  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(sub.current_period_start), end });
+  if (prices.length === 0) return null;
+  // The balance as it is now (voiding what a cancel voided may have given credit back), and where the usage starts.
+  const [fresh] = await tx.query<{ credit_balance: string; usage_from: string | null }>(
+    `select s.credit_balance, ${usageFromSql('s')} as usage_from from billing.subscriptions s where s.id = $1`,
+    [sub.id],
+  );
+  if (!fresh?.usage_from) return null;
+  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(fresh.usage_from), end: input.end });
   const { lines, sources, billed } = usageLines(usage);
   if (lines.every((l) => l.amount === 0)) return null;
-  // The balance as it is now: voiding what the cancel voided may have given credit back.
-  const [fresh] = await tx.query<{ credit_balance: string }>('select credit_balance from billing.subscriptions where id = $1', [sub.id]);
-  const subscription = { ...sub, credit_balance: fresh!.credit_balance };
-  const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: 'final', lines, sources, billingNow, now });
+  const subscription = { ...sub, credit_balance: fresh.credit_balance };
+  const billingNow = input.billingNow ?? input.end;
+  const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: input.kind, lines, sources, billingNow, now: input.now });
   if (outcome.kind === 'invoice') {
     await recordBilledUsage(
       tx,
       billed.map((b) => ({ ...b, subscription_id: sub.id, invoice_id: outcome.invoiceId })),
-      now,
+      input.now,
     );
   }
   return outcome;
+}
+
+/** The final invoice of a subscription that ends at `end` (`billUsageUntil`). */
+export function billFinalUsage(
+  tx: Sql,
+  merchant: MerchantRef,
+  sub: LockedSubscription,
+  end: Date,
+  now: Date,
+  billingNow: Date = end,
+): Promise<ImmediateOutcome | null> {
+  return billUsageUntil(tx, merchant, sub, { kind: 'final', end, now, billingNow });
 }
 
 /**
@@ -98,7 +115,6 @@ export async function billEndedPeriods(
         plan_id: row.plan_id,
         credit_balance: row.credit_balance,
         customer_id: row.customer_id ?? null,
-        current_period_start: row.usage_from,
       },
       new Date(row.next_charge_at),
       now,

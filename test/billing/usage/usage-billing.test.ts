@@ -402,3 +402,42 @@ describe('subscriptions ending at their period end', () => {
     expect(await usageInvariant(fixed.id)).toEqual([]);
   });
 });
+
+describe('a plan change made now', () => {
+  it('bills the usage so far at the old prices at once, and the rest of the period at the new ones on the next invoice', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage plan change', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const plan = async (unit: number) =>
+      (
+        await api.post('/plans', {
+          name: `Metered ${unit}`,
+          amount: 1000,
+          currency: 'AUD',
+          interval: 'month',
+          prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: unit }],
+        })
+      ).body.response;
+    const [oldPlan, newPlan] = [await plan(10), await plan(100)];
+    const sub = await s0.start({ plan_id: oldPlan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    const calls = (day: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ transaction_id: `d${day}-${i}`, subscription_id: sub.id, code: 'calls', timestamp: at(day) }));
+    await send(api, calls(15, 2));
+    const changed = await api.put(`/subscriptions/${sub.id}`, { plan_id: newPlan.id, effective: 'now' });
+    expect(changed.status, changed.text).toBe(200);
+    await advance(api, s0.clock.id, at(26, 0));
+    await send(api, calls(25, 3));
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const invoices: any[] = await invoicesOf(api, sub.id);
+    const soFar = invoices.find((i) => i.kind === 'proration');
+    expect(soFar?.lines).toEqual([
+      expect.objectContaining({ kind: 'usage', quantity: 2, unit_amount: 10, amount: 20, period_start: START, period_end: at(20, 0) }),
+    ]);
+    expect(soFar).toMatchObject({ amount: 20, status: 'paid' });
+    const { usage } = await periodInvoice(api, sub.id);
+    expect(usage.get('calls')).toMatchObject({ quantity: 3, unit_amount: 100, amount: 300, period_start: at(20, 0), period_end: CLOSE });
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});

@@ -31,3 +31,12 @@ export async function recordBilledUsage(tx: Sql, records: readonly BilledUsageRe
     ],
   );
 }
+
+/**
+ * Where a subscription's unbilled usage starts: its current period's start, or later where usage
+ * of this period was billed already (a plan change made now bills the usage so far). SQL over the
+ * subscription row aliased `s`: one probe of the record's primary key.
+ */
+export function usageFromSql(s: string): string {
+  return `greatest(${s}.current_period_start, (select max(u.period_end) from billing.usage_billed_periods u where u.subscription_id = ${s}.id))`;
+}
