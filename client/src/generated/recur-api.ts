@@ -6831,7 +6831,7 @@ export interface paths {
         };
         /**
          * Get a subscription's usage
-         * @description The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity` and the `events` counted. Amounts come when plans take prices; until then nothing bills usage.
+         * @description The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity`, the `events` counted and, for the metrics the subscription's plan prices, the `amount` it would bill now with the `tiers` applied (null for a metric the plan does not price); `amount` at the top sums them (the upcoming usage, before coupon and tax).
          */
         get: {
             parameters: {
@@ -6870,9 +6870,31 @@ export interface paths {
                          *             "aggregation": "count",
                          *             "status": "active",
                          *             "quantity": 1250,
-                         *             "events": 1250
+                         *             "events": 1250,
+                         *             "amount": 500,
+                         *             "tiers": [
+                         *               {
+                         *                 "tier": 1,
+                         *                 "from_unit": 1,
+                         *                 "to_unit": 1000,
+                         *                 "units": 1000,
+                         *                 "unit_amount": 0,
+                         *                 "flat_amount": 0,
+                         *                 "amount": 0
+                         *               },
+                         *               {
+                         *                 "tier": 2,
+                         *                 "from_unit": 1001,
+                         *                 "to_unit": 1250,
+                         *                 "units": 250,
+                         *                 "unit_amount": 2,
+                         *                 "flat_amount": 0,
+                         *                 "amount": 500
+                         *               }
+                         *             ]
                          *           }
-                         *         ]
+                         *         ],
+                         *         "amount": 500
                          *       },
                          *       "errors": [],
                          *       "test": true
