@@ -429,6 +429,9 @@ describe('a plan change made now', () => {
     expect(changed.status, changed.text).toBe(200);
     await advance(api, s0.clock.id, at(26, 0));
     await send(api, calls(25, 3));
+    // The upcoming usage starts where the change billed it to: the rest of the period, at the new prices.
+    const upcoming = (await api.get(`/subscriptions/${sub.id}/usage`)).body.response;
+    expect(upcoming).toMatchObject({ from: at(20, 0), to: CLOSE, amount: 300 });
     await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
     const invoices: any[] = await invoicesOf(api, sub.id);
     const soFar = invoices.find((i) => i.kind === 'proration');
