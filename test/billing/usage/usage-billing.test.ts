@@ -444,3 +444,49 @@ describe('a plan change made now', () => {
     expect(await usageInvariant(sub.id)).toEqual([]);
   });
 });
+
+describe('exactly once across a failed batch', () => {
+  it('a batch that dies after writing its invoice writes nothing; the retry bills the period once', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage retry', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    await send(
+      api,
+      Array.from({ length: 4 }, (_, i) => ({ transaction_id: `r-${i}`, subscription_id: sub.id, code: 'calls', timestamp: at(15) })),
+    );
+    // The first write of what the period bills fails, after the batch wrote its invoice (a crash there):
+    // a sequence, not a table, counts the tries, since the failure rolls back what the transaction wrote.
+    const db = app.runtime.sql;
+    await db.query(`create sequence public.usage_fail_once`);
+    await db.query(`create function public.usage_fail_once() returns trigger language plpgsql as $$
+      begin if nextval('public.usage_fail_once') = 1 then raise exception 'injected failure after the invoice'; end if; return null; end $$`);
+    await db.query(`create trigger usage_fail_once after insert on billing.usage_billed_periods
+      for each statement execute function public.usage_fail_once()`);
+    try {
+      await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    } finally {
+      await db.query(`drop trigger usage_fail_once on billing.usage_billed_periods`);
+      await db.query(`drop function public.usage_fail_once()`);
+    }
+    const tries = await db.query<{ last_value: string }>(`select last_value from public.usage_fail_once`);
+    expect(Number(tries[0]!.last_value)).toBeGreaterThanOrEqual(2);
+    const invoices: any[] = await invoicesOf(api, sub.id);
+    expect(invoices.filter((i) => i.period_start === CLOSE)).toHaveLength(1);
+    const { usage } = await periodInvoice(api, sub.id);
+    expect(usage.get('calls')).toMatchObject({ quantity: 4, amount: 40 });
+    expect((await billedRows(sub.id)).map((r) => [new Date(r.period_start).toISOString(), Number(r.quantity)])).toEqual([[START, 4]]);
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
