@@ -8,6 +8,10 @@ COPY bin ./bin
 COPY config ./config
 COPY src ./src
 COPY workers ./workers
+# The billing console, built here (its sources arrive after npm ci, which skips the build without them).
+COPY client/src ./client/src
+COPY console ./console
+RUN node console/build.ts
 ENV NODE_ENV=production
 # Dev secrets and the self-signed certificate (outside production) live in DATA_DIR.
 RUN mkdir -p /data && chown node:node /data

@@ -9,7 +9,8 @@ import { findRedisServer, noRedisReason, redisAnswers, sharedRedisUrl } from './
  */
 const QUEUE_BACKEND_TESTS: string[] = JSON.parse(readFileSync(new URL('./test/queue-backend-tests.json', import.meta.url), 'utf8'));
 
-const ALL_TESTS = ['test/**/*.test.ts'];
+// console/test: the console's own unit tests (formatting, timeline), beside its source.
+const ALL_TESTS = ['test/**/*.test.ts', 'console/test/*.test.ts'];
 
 /**
  * The run has Redis where one answers at RECUR_TEST_REDIS_URL (default 127.0.0.1:6379), or where

@@ -593,6 +593,18 @@ function rowsFor(run: ScenarioRun): Row[] {
           target: '≥ 0.50 × baseline',
           met: yes(r.ratio >= 0.5),
         },
+        ...(r.ingest.databaseCpuMsPerEvent == null || r.copy.databaseCpuMsPerEvent == null
+          ? []
+          : [
+              {
+                scenario: "Usage ingest: CPU per event, Recur's process (with the bench's client) + PostgreSQL's backends",
+                figure: `${fix(r.ingest.processCpuMsPerEvent * 1000)} + ${fix(r.ingest.databaseCpuMsPerEvent * 1000)} µs`,
+                baseline: `${fix(r.copy.databaseCpuMsPerEvent * 1000)} µs, PostgreSQL's backend for the COPY`,
+                ratio: fix(r.copy.databaseCpuMsPerEvent / (r.ingest.processCpuMsPerEvent + r.ingest.databaseCpuMsPerEvent)),
+                target: '(what bounds the rate on a busy machine)',
+                met: '',
+              },
+            ]),
         {
           scenario: 'Usage ingest: events/s, absolute',
           figure: int(r.ingest.rate),

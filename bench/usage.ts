@@ -19,7 +19,7 @@
  * the plan of one close (an index range scan in the month's partition).
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, rm, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,6 +52,26 @@ const CLOSE_BATCH = 100;
 /** The month the events fall in: the current one, so that its partition exists and every subscription (started a month ago) is live. */
 const now = new Date();
 const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * CPU time (ms) spent so far by the PostgreSQL backends of the bench's database, read from
+ * `/proc/<pid>/stat` (user + system, in clock ticks of 10 ms): with the daemon's own CPU, what a
+ * batch costs the machine whatever else runs on it. Null when the server is not on this host.
+ */
+async function backendCpuMs(sql: { query<T>(text: string): Promise<T[]> }): Promise<number | null> {
+  const pids = await sql.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database()`);
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return ticks * 10;
+}
 
 async function main() {
   const env = await benchEnv();
@@ -112,6 +132,7 @@ async function main() {
     let next = 0;
     let accepted = 0;
     const cpu0 = process.cpuUsage();
+    const db0 = await backendCpuMs(runtime.sql);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -125,6 +146,8 @@ async function main() {
     );
     const apiSeconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const db1 = await backendCpuMs(runtime.sql);
+    const apiDbCpuMs = db0 === null || db1 === null ? null : db1 - db0;
     if (accepted !== EVENTS) throw new Error(`accepted ${accepted} of ${EVENTS}`);
     const apiRate = EVENTS / apiSeconds;
     console.error(`ingest via HTTPS: ${EVENTS} events in ${apiSeconds.toFixed(2)} s = ${Math.round(apiRate)}/s`);
@@ -150,14 +173,21 @@ async function main() {
     }
     await writeFile(file, lines.join('\n') + '\n');
     await chmod(file, 0o644);
+    const copyDb0 = await backendCpuMs(runtime.sql);
     const c0 = performance.now();
     await runtime.sql.query(
       `copy billing.usage_events (merchant_id, environment, transaction_id, subscription_id, code, "timestamp", properties, received_at) from '${file}' csv`,
     );
     const copySeconds = (performance.now() - c0) / 1000;
+    const copyDb1 = await backendCpuMs(runtime.sql);
+    const copyDbCpuMs = copyDb0 === null || copyDb1 === null ? null : copyDb1 - copyDb0;
     await rm(file, { force: true });
     const copyRate = EVENTS / copySeconds;
     console.error(`COPY baseline: ${EVENTS} rows in ${copySeconds.toFixed(2)} s = ${Math.round(copyRate)}/s`);
+    const perEvent = (ms: number | null) => (ms === null ? null : ms / EVENTS);
+    console.error(
+      `CPU per event: ingest ${((cpu.user + cpu.system) / 1000 / EVENTS).toFixed(4)} ms in Recur's process (the client's side too) + ${perEvent(apiDbCpuMs)?.toFixed(4)} ms in PostgreSQL; COPY ${perEvent(copyDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
+    );
 
     // Aggregation: fill the month up to TABLE events over the subscriptions, then close CLOSES periods.
     const fill = Math.max(0, TABLE - 2 * EVENTS - BATCH);
@@ -227,8 +257,9 @@ async function main() {
         seconds: apiSeconds,
         rate: apiRate,
         processCpuMsPerEvent: (cpu.user + cpu.system) / 1000 / EVENTS,
+        databaseCpuMsPerEvent: perEvent(apiDbCpuMs),
       },
-      copy: { seconds: copySeconds, rate: copyRate },
+      copy: { seconds: copySeconds, rate: copyRate, databaseCpuMsPerEvent: perEvent(copyDbCpuMs) },
       ratio: apiRate / copyRate,
       aggregation: {
         seconds: aggSeconds,

@@ -1,4 +1,11 @@
-export { createRecurClient, type RecurClient, type RecurClientOptions, type RecurRecord, type PostOptions } from './recur-client.ts';
+export {
+  createRecurClient,
+  type RecurClient,
+  type RecurClientOptions,
+  type RecurSession,
+  type RecurRecord,
+  type PostOptions,
+} from './recur-client.ts';
 export type { PlanCreate, SubscriptionCreate, SubscriptionUpdate, WebhookCreate, ListFilter } from './recur-client.ts';
 export { RecurApiError, RecurNetworkError } from './errors.ts';
 export { verifyWebhook, SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks.ts';

@@ -21,16 +21,33 @@ export type SubscriptionCreate = JsonBody<'/v1.0/subscriptions', 'post'>;
 export type SubscriptionUpdate = JsonBody<'/v1.0/subscriptions/{id}', 'put'>;
 export type WebhookCreate = JsonBody<'/v1.0/webhooks', 'post'>;
 
-export interface RecurClientOptions {
+/**
+ * Session mode, for a page served by Recur itself (the console): no Authorization header; the
+ * browser sends its session cookie (`credentials: 'same-origin'`), and every request but a GET
+ * carries `x-csrf-token`. The token is read at each request, so a login can set it later.
+ */
+export interface RecurSession {
+  csrfToken: string | undefined;
+}
+
+interface CommonOptions {
   /** The listener's address, e.g. `https://billing.internal:8443` (a trailing `/v1.0` is fine). */
   baseUrl: string;
-  username: string;
-  apiToken: string;
   /** Network errors and 5xx are retried with the same Idempotency-Key; POSTs Recur cannot deduplicate are not. */
   retry?: RetryOptions;
   /** Node's fetch unless told; pass undici's `fetch` with a `dispatcher` for a private CA or a proxy. */
   fetch?: FetchLike;
   dispatcher?: unknown;
+}
+
+/** Merchant API credentials (Basic auth), or a console session. */
+export type RecurClientOptions =
+  | (CommonOptions & { username: string; apiToken: string; session?: undefined })
+  | (CommonOptions & { session: RecurSession; username?: undefined; apiToken?: undefined });
+
+function basicAuthorization(username: string, apiToken: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${apiToken}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
 
 /** Per-call options of a POST. */
@@ -89,12 +106,13 @@ const idem = (options?: PostOptions) => (options?.idempotencyKey ? { 'idempotenc
  */
 export function createRecurClient(options: RecurClientOptions) {
   const origin = options.baseUrl.replace(/\/+$/, '').replace(/\/v1\.0$/, '');
-  const authorization = `Basic ${Buffer.from(`${options.username}:${options.apiToken}`).toString('base64')}`;
+  const session = options.session;
   const api: Client<paths> = createClient<paths>({
     baseUrl: origin,
     fetch: retryingFetch({
-      authorization,
-      fetch: options.fetch ?? (globalThis.fetch as FetchLike),
+      ...(session ? { csrfToken: () => session.csrfToken } : { authorization: basicAuthorization(options.username, options.apiToken) }),
+      // Called unbound, the browser's fetch throws (Illegal invocation): wrapped.
+      fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init) as unknown as ReturnType<FetchLike>),
       dispatcher: options.dispatcher,
       retry: { retries: options.retry?.retries ?? 2, baseDelayMs: options.retry?.baseDelayMs ?? 200 },
     }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { RecurNetworkError } from './errors.ts';
 
 /** What the client passes to a fetch: plain values that Node's fetch and undici's both accept as they are. */
@@ -7,6 +6,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body: ArrayBuffer | undefined;
   signal: AbortSignal;
+  /** `same-origin` in session mode: the browser sends the console's cookie, and only to Recur. */
+  credentials?: 'same-origin';
   dispatcher?: any;
 }
 
@@ -37,7 +38,10 @@ export interface RetryOptions {
 }
 
 export interface TransportOptions {
-  authorization: string;
+  /** Basic credentials; absent in session mode, where the browser's cookie authenticates. */
+  authorization?: string;
+  /** Session mode: the CSRF token sent as `x-csrf-token` on every request but a GET or HEAD, read at each request. */
+  csrfToken?: () => string | undefined;
   fetch: FetchLike;
   dispatcher?: unknown;
   retry: Required<RetryOptions>;
@@ -69,15 +73,18 @@ function stillInFlight(method: string, attempt: number, response: FetchResponse)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The fetch openapi-fetch calls: adds Basic auth, gives every POST an `Idempotency-Key` (unless
+ * The fetch openapi-fetch calls: adds Basic auth (or, in session mode, the CSRF token), gives every POST an `Idempotency-Key` (unless
  * the caller chose one), and repeats a request that met a network error or a 5xx with the very
  * same key, so Recur replays the first answer instead of acting twice.
  */
 export function retryingFetch(options: TransportOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     const headers = new Headers(request.headers);
-    headers.set('authorization', options.authorization);
-    if (request.method === 'POST' && !headers.has('idempotency-key')) headers.set('idempotency-key', randomUUID());
+    if (options.authorization) headers.set('authorization', options.authorization);
+    const csrfToken = options.csrfToken?.();
+    if (csrfToken && request.method !== 'GET' && request.method !== 'HEAD') headers.set('x-csrf-token', csrfToken);
+    // Web Crypto: Node's global and the browser's alike, so the client also runs in a browser bundle.
+    if (request.method === 'POST' && !headers.has('idempotency-key')) headers.set('idempotency-key', globalThis.crypto.randomUUID());
     // Read once, sent as many times as needed.
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const attempts = repeatable(request.method, request.url) ? options.retry.retries + 1 : 1;
@@ -93,6 +100,7 @@ export function retryingFetch(options: TransportOptions): (request: Request) => 
           headers: Object.fromEntries(headers),
           body,
           signal: request.signal,
+          ...(options.csrfToken ? { credentials: 'same-origin' as const } : {}),
           ...(options.dispatcher ? { dispatcher: options.dispatcher as any } : {}),
         });
         if (!(RETRIED_STATUSES.has(response.status) || stillInFlight(request.method, attempt, response)) || attempt === attempts - 1) {

@@ -106,6 +106,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.get('/subscriptions/:id', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.subscription(principalOf(req), req.params.id), test)),
   );
+  app.get('/subscriptions/:id/timeline', { schema: { params: Id, querystring: Listing } }, async (req, reply) =>
+    reply.send(list(await core.subscriptionTimeline(principalOf(req), req.params.id, toPage(req.query)), test)),
+  );
   app.put('/subscriptions/:id', { schema: { params: Id, body: SubscriptionUpdate } }, async (req, reply) =>
     reply.send(ok(await core.updateSubscription(principalOf(req), req.params.id, req.body), test)),
   );

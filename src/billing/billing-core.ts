@@ -3,11 +3,13 @@ import type { Logger } from '../platform/logger.ts';
 import type { SqlPool } from '../platform/sql.ts';
 import type { Page } from '../platform/pagination.ts';
 import type { BillingGateway, MerchantRef } from './ports/gateway-port.ts';
+import { searchTerms } from './search/search-terms.ts';
 import { archivePlan, createPlan, getPlan, listPlans, type PlanCreate } from './plans/plans.service.ts';
 import type { SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscription-input.ts';
 import type { SubscriptionDeps } from './subscriptions/subscription-context.ts';
 import { createSubscription } from './subscriptions/create-subscription.service.ts';
 import { getSubscription, listSubscriptions } from './subscriptions/read-subscriptions.service.ts';
+import { subscriptionTimeline } from './subscriptions/subscription-timeline.service.ts';
 import { updateSubscription } from './subscriptions/update-subscription.service.ts';
 import { pauseSubscription, resumeSubscription } from './subscriptions/pause-resume.service.ts';
 import { cancelSubscription } from './subscriptions/cancel-subscription.service.ts';
@@ -172,7 +174,9 @@ export class BillingCore {
     return created;
   };
   subscription = (m: MerchantRef, id: string) => getSubscription(this.#deps.sql, m, id);
-  subscriptions = (m: MerchantRef, page: Page, filter: SubscriptionFilter) => listSubscriptions(this.#deps.sql, m, page, filter);
+  subscriptionTimeline = (m: MerchantRef, id: string, page: Page) => subscriptionTimeline(this.#deps.sql, m, id, page);
+  subscriptions = async (m: MerchantRef, page: Page, filter: SubscriptionFilter) =>
+    listSubscriptions(this.#deps.sql, m, page, filter, filter.q ? await searchTerms(this.#deps.gateway, m, filter.q) : null);
   updateSubscription = (m: MerchantRef, id: string, input: SubscriptionUpdate) => updateSubscription(this.#subs, m, id, input);
   pauseSubscription = (m: MerchantRef, id: string) => pauseSubscription(this.#subs, m, id);
   resumeSubscription = async (m: MerchantRef, id: string) => {
@@ -184,7 +188,8 @@ export class BillingCore {
 
   createCustomer = (m: MerchantRef, input: CustomerCreate) => createCustomer(this.#deps.sql, m, input, this.#deps.clock.now());
   customer = (m: MerchantRef, id: string) => getCustomer(this.#deps.sql, m, id);
-  customers = (m: MerchantRef, page: Page, filter: CustomerFilter) => listCustomers(this.#deps.sql, m, page, filter);
+  customers = async (m: MerchantRef, page: Page, filter: CustomerFilter) =>
+    listCustomers(this.#deps.sql, m, page, filter, filter.q ? await searchTerms(this.#deps.gateway, m, filter.q) : null);
   updateCustomer = (m: MerchantRef, id: string, input: CustomerUpdate) =>
     updateCustomer(this.#deps.sql, m, id, input, this.#deps.clock.now());
   deleteCustomer = (m: MerchantRef, id: string) => deleteCustomer(this.#deps.sql, m, id, this.#deps.clock.now());

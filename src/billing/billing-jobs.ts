@@ -26,6 +26,7 @@ export { finalizeDueDrafts } from './invoices/finalize/finalize-due-drafts.ts';
 export { FINALIZE_STEPS, type FinalizeHooks, type FinalizeStep } from './invoices/finalize/finalize-hooks.ts';
 export { claimDueRetryBatch } from './dunning/sql/claim-due-retries.ts';
 export { ensureUsagePartitions } from './usage/usage-partitions.ts';
+export { rollUpRevenueMonths } from './analytics/analytics.service.ts';
 export { settleTestClocks } from './test-clocks/sql/settle-test-clocks.ts';
 export { attemptCharge, type ChargeDeps, type ChargeResult } from './charges/attempt-charge.service.ts';
 export { CardBusyError } from './charges/card-busy-error.ts';

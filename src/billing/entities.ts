@@ -19,6 +19,7 @@ import { CreditNote } from './credit-notes/credit-note.entity.ts';
 import { BillableMetric } from './usage/billable-metric.entity.ts';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity.ts';
 import { MrrMovement } from './analytics/mrr-movement.entity.ts';
+import { RevenueMonth } from './analytics/revenue-month.entity.ts';
 import { HostedLinkMark } from './hosted/hosted-link-mark.entity.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
 import { Email } from './emails/email.entity.ts';
@@ -43,6 +44,7 @@ export const billingEntities = [
   InvoiceRefund,
   Customer,
   MrrMovement,
+  RevenueMonth,
   HostedLinkMark,
   TaxRate,
   MerchantSettings,

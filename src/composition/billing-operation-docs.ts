@@ -284,13 +284,20 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /subscriptions': {
     summary: 'List subscriptions',
-    description: 'Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.',
+    description:
+      'Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`; `q` searches by id, reference, card’s last four, or the customer’s name or e-mail (docs/api.md, Search).',
     response: ok([SUBSCRIPTION], PAGE),
   },
   'GET /subscriptions/{id}': {
     summary: 'Get a subscription',
     description: 'One subscription. Unknown: 404.',
     response: ok(SUBSCRIPTION),
+  },
+  'GET /subscriptions/{id}/timeline': {
+    summary: 'A subscription’s timeline',
+    description:
+      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.',
+    response: ok([{ at: '2027-02-01T00:00:00.000Z', type: 'attempt.declined', invoice_id: 'uuid', details: {} }], PAGE),
   },
   'PUT /subscriptions/{id}': {
     summary: 'Change a subscription',
@@ -333,7 +340,8 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /customers': {
     summary: 'List customers',
-    description: 'Customers not deleted, newest first, paginated; `email` matches exactly, in any case.',
+    description:
+      'Customers not deleted, newest first, paginated; `email` matches exactly, in any case; `q` searches by id, name, e-mail, or a subscription’s reference or card’s last four (docs/api.md, Search).',
     response: ok([CUSTOMER], PAGE),
   },
   'GET /customers/{id}': {
@@ -430,7 +438,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /usage_events': {
     summary: 'Send usage events',
     description:
-      "One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one statement. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.",
+      "One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.",
     request: { events: [USAGE_EVENT, { ...USAGE_EVENT, transaction_id: 'req_7f3a92', code: 'storage_gb' }] },
     response: ok({
       accepted: 1,

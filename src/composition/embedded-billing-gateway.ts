@@ -122,6 +122,10 @@ export class EmbeddedBillingGateway implements BillingGateway {
     }
   }
 
+  async cardKeysByLastFour(merchant: MerchantRef, last4: string): Promise<string[]> {
+    return this.#core.cardKeysByLastFour(await this.#core.merchantContext(merchant.merchantId, merchant.environment), last4);
+  }
+
   async tokenize(merchant: MerchantRef, card: NewCard): Promise<TokenizeOutcome> {
     const ctx = await this.#core.merchantContext(merchant.merchantId, merchant.environment);
     try {

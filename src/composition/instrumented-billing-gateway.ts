@@ -32,6 +32,12 @@ export function instrumentBillingGateway(
         () => gateway.findCard(merchant, tokenOrAlias),
         (card) => (card ? 'found' : 'not_found'),
       ),
+    cardKeysByLastFour: (merchant, last4) =>
+      metrics.timeGateway(
+        'find_cards',
+        () => gateway.cardKeysByLastFour(merchant, last4),
+        (keys) => (keys === null ? 'unsupported' : keys.length > 0 ? 'found' : 'not_found'),
+      ),
     tokenize: (merchant, card) =>
       metrics.timeGateway(
         'tokenize',

@@ -88,6 +88,11 @@ export class RemoteBillingGateway implements BillingGateway {
     }
   }
 
+  /** The gateway's API lists cards but cannot search them by their digits: billing searches without them. */
+  async cardKeysByLastFour(): Promise<null> {
+    return null;
+  }
+
   async findCard(_merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null> {
     try {
       const card = await this.#client.card(tokenOrAlias);

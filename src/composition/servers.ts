@@ -12,6 +12,7 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRootIndex } from '../platform/http/root-index.ts';
 import { registerHostedRoutes } from '../hosted/hosted-routes.ts';
 import { deriveKey } from '../platform/seal.ts';
+import { CONSOLE_PATH, registerConsole, type ConsolePorts } from './console-static.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -25,8 +26,11 @@ export function httpLimits(config: Runtime['config']): HttpLimits {
   };
 }
 
-/** The HTTPS application of one environment: the gateway API under `/v1.0`. */
-export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: Environment): HttpServer {
+/**
+ * The HTTPS application of one environment: the gateway API under `/v1.0`, and the billing console
+ * at `/console/` (`consolePorts`: where each listener listens, for the console's link to the other).
+ */
+export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: Environment, consolePorts: ConsolePorts = {}): HttpServer {
   const app = createHttpsServer({
     tls,
     logger: runtime.logger.child({ listener: environment }),
@@ -47,6 +51,7 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
       links: {
         api: API_PREFIX,
         docs: `${API_PREFIX}/docs`,
+        console: CONSOLE_PATH,
         openapi: `${API_PREFIX}/openapi.json`,
         health: `${API_PREFIX}/health`,
         livez: '/livez',
@@ -65,6 +70,8 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
       cookieKey: deriveKey(runtime.secrets.credentialKey, 'hosted-cookies'),
     }),
   );
+  // The billing console: static files, the same for every merchant; its API calls authenticate as any other.
+  registerConsole(app, environment, consolePorts);
   // The official Ruby client pings the host root, outside /v1.0.
   app.register(async (root) => {
     addMerchantAuth(root, runtime.gateway, environment);
@@ -106,8 +113,9 @@ export async function startApiListeners(
   ports?: { sandbox: number; production: number },
 ): Promise<ApiListeners> {
   const { config } = runtime;
-  const sandbox = config.SANDBOX_ENABLED ? buildApiServer(runtime, tls, 'sandbox') : null;
-  const production = buildApiServer(runtime, tls, 'production');
+  const consolePorts: ConsolePorts = {};
+  const sandbox = config.SANDBOX_ENABLED ? buildApiServer(runtime, tls, 'sandbox', consolePorts) : null;
+  const production = buildApiServer(runtime, tls, 'production', consolePorts);
   try {
     if (sandbox) await sandbox.listen({ host: config.HOST, port: ports?.sandbox ?? config.SANDBOX_PORT });
     await production.listen({ host: config.HOST, port: ports?.production ?? config.PRODUCTION_PORT });
@@ -115,6 +123,8 @@ export async function startApiListeners(
     await Promise.allSettled([sandbox?.close(), production.close()]);
     throw err;
   }
+  if (sandbox) consolePorts.sandbox = (sandbox.server.address() as AddressInfo).port;
+  consolePorts.production = (production.server.address() as AddressInfo).port;
   // Links to the customer pages point at the listener itself unless a public URL is configured.
   for (const [environment, server] of [
     ['sandbox', sandbox],

@@ -7,7 +7,7 @@ import { resolveDue, type PendingPolicy, type Resolution } from './acquirer/pend
 import { authenticate, type AuthPolicy, type MerchantContext } from './merchants/credentials.service.ts';
 import { checkAlias, checkRawCard } from './cards/card-input.ts';
 import { toCardView, type CardView } from './cards/card-view.ts';
-import { getCard, listCards, setSandboxScript, storeCard, updateCard, type CardUpdate } from './cards/cards.service.ts';
+import { getCard, listCards, cardKeysByLastFour, setSandboxScript, storeCard, updateCard, type CardUpdate } from './cards/cards.service.ts';
 import { parseExpiry, isExpired } from './cards/expiry.ts';
 import { GatewayErrors } from './errors.ts';
 import type { Environment } from './environment.ts';
@@ -141,6 +141,11 @@ export class GatewayCore {
 
   async cards(ctx: MerchantContext, page: Page): Promise<Paginated<CardView>> {
     return listCards(this.#deps.sql, ctx, page);
+  }
+
+  /** The tokens and aliases of the merchant's cards ending in these four digits. */
+  cardKeysByLastFour(ctx: MerchantContext, last4: string): Promise<string[]> {
+    return cardKeysByLastFour(this.#deps.sql, ctx, last4);
   }
 
   async updateCard(ctx: MerchantContext, tokenOrAlias: string, body: Record<string, unknown>): Promise<CardView> {

@@ -7,6 +7,7 @@ import type { SqlPool } from '../platform/sql.ts';
 import type { HostedLinks } from '../platform/hosted-links.ts';
 import { claimDueEmails, loadEmailToSend, recordEmailOutcome, type EmailToSend, type MerchantRef } from '../billing/billing-jobs.ts';
 import { LOGO_CID, renderEmail } from './render-email.ts';
+import { startPokedLoop } from '../platform/poked-loop.ts';
 
 /** A PDF of billing's documents service (BillingCore's use cases). */
 export interface EmailDocuments {
@@ -162,40 +163,16 @@ export interface EmailSenderHandle {
  */
 export function startEmailSender(deps: EmailSenderDeps, intervalMs: number): EmailSenderHandle {
   const sender = new EmailSender(deps);
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  const loop = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = sender
-      .sendDue()
-      .then(
-        () => undefined,
-        (err: unknown) => deps.logger.error({ err }, 'e-mail pass failed; trying again at the next interval'),
-      )
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          setImmediate(loop);
-        } else timer = setTimeout(loop, intervalMs);
-      });
-  };
-  setImmediate(loop);
+  const loop = startPokedLoop(
+    () => sender.sendDue(),
+    intervalMs,
+    (err) => deps.logger.error({ err }, 'e-mail pass failed; trying again at the next interval'),
+  );
   return {
     sender,
-    poke: loop,
+    poke: loop.poke,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       sender.close();
     },
   };

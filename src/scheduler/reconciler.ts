@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { SqlPool } from '../platform/sql.ts';
 import type { ChargeJob, ExpiryUpdateJob } from '../queues/queues.ts';
-import { ensureUsagePartitions, settleTestClocks } from '../billing/billing-jobs.ts';
+import { ensureUsagePartitions, rollUpRevenueMonths, settleTestClocks } from '../billing/billing-jobs.ts';
 
 /**
  * The reconciler: one small sweep per stuck state, as Kill Bill's janitor has one task per state.
@@ -21,6 +21,7 @@ export const SWEEPS = [
   'pending_upstream',
   'unsettled_refunds',
   'usage_partitions',
+  'revenue_months',
 ] as const;
 export type SweepName = (typeof SWEEPS)[number];
 
@@ -67,6 +68,8 @@ export async function reconcile(deps: ReconcilerDeps, graceMs: number, limit = 1
   if (deps.settleRefunds && !stopping(deps)) deps.onSwept?.(await deps.settleRefunds(), 'unsettled_refunds');
   // Usage events' monthly partitions, made ahead of the clock (counted as partitions made, not in the total).
   if (!stopping(deps)) deps.onSwept?.(await ensureUsagePartitions(deps.sql, deps.clock.now()), 'usage_partitions');
+  // The revenue rollup's closed months not written yet (counted as months written, not in the total).
+  if (!stopping(deps)) deps.onSwept?.(await rollUpRevenueMonths(deps.sql), 'revenue_months');
   return total;
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from '../platform/logger.ts';
 import { runSchedulerTick, type SchedulerDeps } from './scheduler.service.ts';
 import { reconcile, type SweepName } from './reconciler.ts';
+import { startPokedLoop } from '../platform/poked-loop.ts';
 
 export interface SchedulerLoopOptions {
   tickMs: number;
@@ -36,47 +37,23 @@ export function startSchedulerLoop(schedulerDeps: SchedulerDeps, options: Schedu
       options.onSwept?.(count, sweep);
     },
   };
-  let running: Promise<void> | null = null;
-  let again = false;
   let lastSweep = 0;
-  let timer: NodeJS.Timeout | undefined;
 
   const run = async () => {
-    try {
-      await runSchedulerTick(deps);
-      const wallNow = Date.now(); // wall-clock: the sweeps' interval is real time, as Redis loses jobs in real time
-      if (wallNow - lastSweep >= options.sweepMs) {
-        lastSweep = wallNow;
-        const swept = await reconcile(deps, options.sweepGraceMs);
-        if (swept > 0) logger.info({ swept }, 'sweep re-sent owed charges');
-      }
-    } catch (err) {
-      logger.error({ err }, 'scheduler tick failed; retrying at the next interval');
+    await runSchedulerTick(deps);
+    const wallNow = Date.now(); // wall-clock: the sweeps' interval is real time, as Redis loses jobs in real time
+    if (wallNow - lastSweep >= options.sweepMs) {
+      lastSweep = wallNow;
+      const swept = await reconcile(deps, options.sweepGraceMs);
+      if (swept > 0) logger.info({ swept }, 'sweep re-sent owed charges');
     }
   };
-  const loop = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = run().finally(() => {
-      running = null;
-      if (stopped) return;
-      if (again) {
-        again = false;
-        setImmediate(loop);
-      } else timer = setTimeout(loop, options.tickMs);
-    });
-  };
-  setImmediate(loop);
+  const loop = startPokedLoop(run, options.tickMs, (err) => logger.error({ err }, 'scheduler tick failed; retrying at the next interval'));
   return {
-    poke: loop,
+    poke: loop.poke,
     async stop(timeoutMs = Infinity) {
       stopped = true;
-      clearTimeout(timer);
-      if (!running) return;
+      const running = loop.stop();
       let timeout: NodeJS.Timeout | undefined;
       const outOfTime = new Promise<boolean>((resolve) => {
         if (Number.isFinite(timeoutMs)) timeout = setTimeout(resolve, timeoutMs, true);

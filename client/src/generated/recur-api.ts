@@ -3956,7 +3956,7 @@ export interface paths {
         };
         /**
          * List subscriptions
-         * @description Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`.
+         * @description Subscriptions, newest first, paginated; filter by `status`, `customer_reference` and `customer_id`; `q` searches by id, reference, card’s last four, or the customer’s name or e-mail (docs/api.md, Search).
          */
         get: {
             parameters: {
@@ -3967,6 +3967,7 @@ export interface paths {
                     status?: "trialing" | "active" | "past_due" | "unpaid" | "paused" | "cancelled" | "incomplete" | "completed";
                     customer_reference?: string;
                     customer_id?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4665,6 +4666,181 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/subscriptions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription’s timeline
+         * @description What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    test?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "successful": true,
+                         *       "response": [
+                         *         {
+                         *           "at": "2027-02-01T00:00:00.000Z",
+                         *           "type": "attempt.declined",
+                         *           "invoice_id": "uuid",
+                         *           "details": {}
+                         *         }
+                         *       ],
+                         *       "errors": [],
+                         *       "test": true,
+                         *       "records": 1,
+                         *       "total_records": 1,
+                         *       "page": 1,
+                         *       "total_pages": 1
+                         *     }
+                         */
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Missing or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Record not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: the errors say which */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+                /** @description Too many failed authentications from this address or for this username */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            successful: boolean;
+                            /** @description The record, a list of records, or null on an error */
+                            response: unknown;
+                            errors: string[];
+                            /** @description true on the sandbox listener */
+                            test: boolean;
+                            /** @description lists only: records on this page */
+                            records?: number;
+                            /** @description lists only */
+                            total_records?: number;
+                            /** @description lists only */
+                            page?: number;
+                            /** @description lists only */
+                            total_pages?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -6644,7 +6820,7 @@ export interface paths {
         put?: never;
         /**
          * Send usage events
-         * @description One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one statement. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.
+         * @description One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.
          */
         post: {
             parameters: {
@@ -7033,7 +7209,7 @@ export interface paths {
         };
         /**
          * List customers
-         * @description Customers not deleted, newest first, paginated; `email` matches exactly, in any case.
+         * @description Customers not deleted, newest first, paginated; `email` matches exactly, in any case; `q` searches by id, name, e-mail, or a subscription’s reference or card’s last four (docs/api.md, Search).
          */
         get: {
             parameters: {
@@ -7042,6 +7218,7 @@ export interface paths {
                     offset?: number;
                     test?: string;
                     email?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SqlPool } from '../../platform/sql.ts';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 
@@ -142,65 +142,172 @@ export interface RevenuePoint {
   dunning: { failed_invoices: number; recovered_invoices: number; recovered_amount: number; recovery_rate: number | null };
 }
 
-/** Money collected and refunded, failed payments by decline class, and what dunning recovered, per month and currency. */
+/** A month's money figures in one currency: what the rollup keeps for a closed month. */
+interface MoneyFigures {
+  collected: number;
+  refunded: number;
+  failed: Record<string, { attempts: number; amount: number }>;
+}
+/** Per month (`YYYY-MM`), per currency. */
+type FiguresByMonth = Map<string, Record<string, MoneyFigures>>;
+
+/** A month is closed an hour after its end: later, only a late row (see the triggers of the rollup) can change it. */
+const CLOSED_AFTER = `interval '1 hour'`;
+
+/** The months from `from` to `to`, both included. */
+function monthList(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let mo = from; mo <= to; mo = addMonths(mo, 1)) out.push(mo);
+  return out;
+}
+
+/**
+ * Collected, refunded and failed figures of the months `from`..`to`, per month and currency, read
+ * from the ledger, the refunds and the attempts: the one definition that both the rollup and the
+ * live months use.
+ */
+async function moneyFigures(sql: Sql, m: MerchantRef, from: string, to: string): Promise<FiguresByMonth> {
+  const args = [m.merchantId, m.environment, monthStart(from), monthStart(addMonths(to, 1))];
+  // Grouped by the month's first instant (cheap per row), written as `YYYY-MM` once per group.
+  const month = (column: string) => `date_trunc('month', ${column} at time zone 'UTC')`;
+  const money = await sql.query<{ currency: string; month: string; collected: string; refunded: string }>(
+    `select currency, to_char(month, 'YYYY-MM') as month, sum(collected) as collected, sum(refunded) as refunded from (
+       select l.currency, ${month('l.booked_at')} as month, l.amount as collected, 0 as refunded
+         from billing.ledger_entries l
+        where l.merchant_id = $1 and l.environment = $2 and l.booked_at >= $3 and l.booked_at < $4
+       union all
+       select r.currency, ${month('r.created_at')}, 0, r.amount
+         from billing.invoice_refunds r
+        where r.merchant_id = $1 and r.environment = $2 and r.status = 'approved' and r.created_at >= $3 and r.created_at < $4) x
+      group by currency, month`,
+    args,
+  );
+  const failed = await sql.query<{ currency: string; month: string; decline_class: string; attempts: string; amount: string }>(
+    `select i.currency, to_char(${month('a.attempted_at')}, 'YYYY-MM') as month, coalesce(a.decline_class, 'error') as decline_class,
+            count(*) as attempts, sum(i.amount) as amount
+       from billing.charge_attempts a
+       -- One invoice per attempt, by its key (limit 1 keeps the planner from hashing the whole invoices table)
+       cross join lateral (select i.currency, i.amount, i.merchant_id, i.environment from billing.invoices i where i.id = a.invoice_id limit 1) i
+      where a.status in ('declined', 'error') and a.attempted_at >= $3 and a.attempted_at < $4
+        and i.merchant_id = $1 and i.environment = $2
+      group by i.currency, ${month('a.attempted_at')}, 3`,
+    args,
+  );
+  const out: FiguresByMonth = new Map();
+  const cell = (mo: string, currency: string): MoneyFigures => {
+    const byCurrency = out.get(mo) ?? {};
+    out.set(mo, byCurrency);
+    return (byCurrency[currency] ??= { collected: 0, refunded: 0, failed: {} });
+  };
+  for (const r of money) Object.assign(cell(r.month, r.currency), { collected: Number(r.collected), refunded: Number(r.refunded) });
+  for (const r of failed) cell(r.month, r.currency).failed[r.decline_class] = { attempts: Number(r.attempts), amount: Number(r.amount) };
+  return out;
+}
+
+/**
+ * Writes the rollup rows of `months` (closed months, in order) for one merchant and environment,
+ * and answers their figures; null when another writer or a late row holds the merchant's rollup
+ * lock (the caller then reads those months live). Months without money get a row too (`{}`).
+ */
+export async function fillRevenueMonths(sql: SqlPool, m: MerchantRef, months: string[]): Promise<FiguresByMonth | null> {
+  if (months.length === 0) return new Map();
+  return sql.transaction(async (tx) => {
+    const [lock] = await tx.query<{ locked: boolean }>(`select pg_try_advisory_xact_lock(billing.revenue_months_lock($1, $2)) as locked`, [
+      m.merchantId,
+      m.environment,
+    ]);
+    if (!lock?.locked) return null;
+    // A statement of its own after the lock: its snapshot holds every late row committed before it.
+    const figures = await moneyFigures(tx, m, months[0]!, months[months.length - 1]!);
+    await tx.query(
+      `insert into billing.revenue_months (merchant_id, environment, month, figures, computed_at)
+       select $1, $2, (x.month || '-01')::date, x.figures, statement_timestamp()
+         from jsonb_each($3::jsonb) as x(month, figures)
+       on conflict (merchant_id, environment, month) do update set figures = excluded.figures, computed_at = excluded.computed_at`,
+      [m.merchantId, m.environment, JSON.stringify(Object.fromEntries(months.map((mo) => [mo, figures.get(mo) ?? {}])))],
+    );
+    return figures;
+  });
+}
+
+/**
+ * The scheduler's sweep of the rollup: for each merchant and environment with plans, the closed
+ * months of the last two years not rolled up yet. Answers how many months it wrote.
+ */
+export async function rollUpRevenueMonths(sql: SqlPool): Promise<number> {
+  const pairs = await sql.query<{ merchant_id: string; environment: 'sandbox' | 'production'; missing: string[] }>(
+    `select p.merchant_id, p.environment,
+            array(select to_char(mo, 'YYYY-MM') from generate_series(date_trunc('month', statement_timestamp() - ${CLOSED_AFTER}) - interval '24 months',
+                                                                     date_trunc('month', statement_timestamp() - ${CLOSED_AFTER}) - interval '1 month', interval '1 month') mo
+                   where not exists (select 1 from billing.revenue_months r
+                                      where r.merchant_id = p.merchant_id and r.environment = p.environment and r.month = mo::date)
+                   order by mo) as missing
+       from (select distinct merchant_id, environment from billing.plans) p`,
+  );
+  let written = 0;
+  for (const pair of pairs) {
+    if (pair.missing.length === 0) continue;
+    const filled = await fillRevenueMonths(sql, { merchantId: pair.merchant_id, environment: pair.environment }, pair.missing);
+    if (filled) written += pair.missing.length;
+  }
+  return written;
+}
+
+/**
+ * Money collected and refunded, failed payments by decline class, and what dunning recovered, per
+ * month and currency. Closed months come from the rollup (written here when missing); the months
+ * not closed yet, and dunning (whose recoveries grow as retries run), are read live.
+ */
 export async function revenueAnalytics(sql: SqlPool, m: MerchantRef, range: MonthRange, now: Date) {
   const months = monthsOf(range, now);
   const args = [m.merchantId, m.environment, months.start, months.end];
-  // Grouped by the month's first instant (cheap per row), written as `YYYY-MM` once per group.
-  const month = (column: string) => `date_trunc('month', ${column} at time zone 'UTC')`;
-  const [money, failed, dunning] = await Promise.all([
-    sql.query<{ currency: string; month: string; collected: string; refunded: string }>(
-      `select currency, to_char(month, 'YYYY-MM') as month, sum(collected) as collected, sum(refunded) as refunded from (
-         select l.currency, ${month('l.booked_at')} as month, l.amount as collected, 0 as refunded
-           from billing.ledger_entries l
-          where l.merchant_id = $1 and l.environment = $2 and l.booked_at >= $3 and l.booked_at < $4
-         union all
-         select r.currency, ${month('r.created_at')}, 0, r.amount
-           from billing.invoice_refunds r
-          where r.merchant_id = $1 and r.environment = $2 and r.status = 'approved' and r.created_at >= $3 and r.created_at < $4) x
-        group by currency, month`,
-      args,
-    ),
-    sql.query<{ currency: string; month: string; decline_class: string; attempts: string; amount: string }>(
-      `select i.currency, to_char(${month('a.attempted_at')}, 'YYYY-MM') as month, coalesce(a.decline_class, 'error') as decline_class,
-              count(*) as attempts, sum(i.amount) as amount
-         from billing.charge_attempts a
-         cross join lateral (select i.currency, i.amount, i.merchant_id, i.environment from billing.invoices i where i.id = a.invoice_id) i
-        where a.status in ('declined', 'error') and a.attempted_at >= $3 and a.attempted_at < $4
-          and i.merchant_id = $1 and i.environment = $2
-        group by i.currency, ${month('a.attempted_at')}, 3`,
+  const [rolledRows, dunning] = await Promise.all([
+    sql.query<{ month: string | null; figures: Record<string, MoneyFigures> | null; first_open: string }>(
+      // The first month not closed rides along on a row of its own (month null), so that a range without rollups still learns it.
+      `select to_char(month, 'YYYY-MM') as month, figures, null as first_open
+         from billing.revenue_months where merchant_id = $1 and environment = $2 and month >= $3::date and month < $4::date
+       union all
+       select null, null, to_char(date_trunc('month', statement_timestamp() - ${CLOSED_AFTER}), 'YYYY-MM')`,
       args,
     ),
     sql.query<{ currency: string; month: string; failed: string; recovered: string; recovered_amount: string }>(
-      `select currency, to_char(${month('first_failed_at')}, 'YYYY-MM') as month, count(*) as failed,
+      `select currency, to_char(date_trunc('month', first_failed_at at time zone 'UTC'), 'YYYY-MM') as month, count(*) as failed,
               count(*) filter (where status = 'paid') as recovered,
               coalesce(sum(amount) filter (where status = 'paid'), 0) as recovered_amount
          from billing.invoices
         where merchant_id = $1 and environment = $2 and first_failed_at >= $3 and first_failed_at < $4
-        group by currency, ${month('first_failed_at')}`,
+        group by currency, date_trunc('month', first_failed_at at time zone 'UTC')`,
       args,
     ),
   ]);
-  const currencies = [...new Set([...money, ...failed, ...dunning].map((r) => r.currency))].sort();
+  const firstOpen = rolledRows.find((r) => r.month === null)!.first_open;
+  const figures: FiguresByMonth = new Map();
+  for (const r of rolledRows) if (r.month !== null) figures.set(r.month, r.figures ?? {});
+  const all = monthList(months.from, months.to);
+  const missingClosed = all.filter((mo) => mo < firstOpen && !figures.has(mo));
+  const filled = await fillRevenueMonths(sql, m, missingClosed);
+  for (const [mo, f] of filled ?? []) figures.set(mo, f);
+  const live = all.filter((mo) => mo >= firstOpen || (filled === null && missingClosed.includes(mo)));
+  if (live.length > 0) {
+    const read = await moneyFigures(sql, m, live[0]!, live[live.length - 1]!);
+    for (const mo of live) figures.set(mo, read.get(mo) ?? {});
+  }
+
+  const currencies = [...new Set([...[...figures.values()].flatMap((f) => Object.keys(f)), ...dunning.map((r) => r.currency)])].sort();
   const series = currencies.map((currency) => {
-    const points: RevenuePoint[] = [];
-    for (let mo = months.from; mo <= months.to; mo = addMonths(mo, 1)) {
-      const cash = money.find((r) => r.currency === currency && r.month === mo);
+    const points: RevenuePoint[] = all.map((mo) => {
+      const cash = figures.get(mo)?.[currency];
       const d = dunning.find((r) => r.currency === currency && r.month === mo);
-      const collected = Number(cash?.collected ?? 0);
-      const refunded = Number(cash?.refunded ?? 0);
+      const collected = cash?.collected ?? 0;
+      const refunded = cash?.refunded ?? 0;
       const failedInvoices = Number(d?.failed ?? 0);
       const recovered = Number(d?.recovered ?? 0);
-      points.push({
+      return {
         month: mo,
         collected,
         refunded,
         net: collected - refunded,
-        failed: Object.fromEntries(
-          failed
-            .filter((r) => r.currency === currency && r.month === mo)
-            .map((r) => [r.decline_class, { attempts: Number(r.attempts), amount: Number(r.amount) }]),
-        ),
+        failed: { ...(cash?.failed ?? {}) },
         dunning: {
           failed_invoices: failedInvoices,
           recovered_invoices: recovered,
@@ -208,8 +315,8 @@ export async function revenueAnalytics(sql: SqlPool, m: MerchantRef, range: Mont
           // A share, to 4 places: recovered ÷ failed (null when none failed).
           recovery_rate: failedInvoices ? Math.round((recovered / failedInvoices) * 10_000) / 10_000 : null,
         },
-      });
-    }
+      };
+    });
     return { currency, months: points };
   });
   return { from: months.from, to: months.to, series };

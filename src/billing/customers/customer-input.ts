@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SearchText } from '../search/search-terms.ts';
 import { CurrencyCode } from '../money-input.ts';
 import { PostalAddressInput } from '../postal-address.ts';
 import { checkTaxId, TAX_ID_TYPES, type CheckedTaxId } from './tax-ids.ts';
@@ -89,5 +90,7 @@ export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 export const CustomerFilter = z.object({
   /** Exact match, in any case. */
   email: z.string().trim().min(1).max(255).optional(),
+  /** Search (docs/api.md, "Search"): id, name, e-mail, a subscription's reference or card's last four. */
+  q: SearchText.optional(),
 });
 export type CustomerFilter = z.infer<typeof CustomerFilter>;

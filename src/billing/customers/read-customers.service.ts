@@ -5,6 +5,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import type { CustomerFilter } from './customer-input.ts';
+import { customerMatches, type SearchTerms } from '../search/search-terms.ts';
 import { CUSTOMER_COLUMNS, toCustomerView, type CustomerRow, type CustomerView } from './customer-view.ts';
 
 /**
@@ -27,13 +28,20 @@ export async function getCustomer(db: Sql, merchant: MerchantRef, id: string): P
   return toCustomerView(await loadCustomer(db, merchant, id));
 }
 
-/** Newest first, deleted ones left out; `email` matches exactly, in any case. */
-export function listCustomers(db: Sql, merchant: MerchantRef, page: Page, filter: CustomerFilter): Promise<Paginated<CustomerView>> {
-  const scope = merchantScope('billing.customers', merchant);
+/** Newest first, deleted ones left out; `email` matches exactly, in any case; `search` as `q` (search-terms.ts). */
+export function listCustomers(
+  db: Sql,
+  merchant: MerchantRef,
+  page: Page,
+  filter: CustomerFilter,
+  search: SearchTerms | null = null,
+): Promise<Paginated<CustomerView>> {
+  const scope = merchantScope('billing.customers', merchant, {}, 'customers');
   const params = [...scope.params];
   let from = `${scope.from} and deleted_at is null`;
   // The expression of customers_email_index, so the filter reads the index.
   if (filter.email) from += ` and lower(email) = lower($${params.push(filter.email)})`;
+  if (search) from += ` and ${customerMatches('customers', search, params)}`;
   return readPage(
     db,
     page,

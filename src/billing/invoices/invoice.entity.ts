@@ -100,7 +100,7 @@ export const Invoice = defineEntity({
     // The analytics (docs/analytics.md): invoices by the month they first failed, and those past due.
     {
       name: 'invoices_first_failed_index',
-      expression: `create index "invoices_first_failed_index" on "billing"."invoices" ("merchant_id", "environment", "first_failed_at") where "first_failed_at" is not null`,
+      expression: `create index "invoices_first_failed_index" on "billing"."invoices" ("merchant_id", "environment", "first_failed_at") include ("currency", "status", "amount") where "first_failed_at" is not null`,
     },
     {
       name: 'invoices_past_due_index',

@@ -101,6 +101,11 @@ export interface BillingGateway {
   refund(merchant: MerchantRef, request: RefundRequest): Promise<RefundOutcome>;
   /** The card a token or alias names for this merchant, or null. */
   findCard(merchant: MerchantRef, tokenOrAlias: string): Promise<CardSummary | null>;
+  /**
+   * The tokens and aliases of this merchant's cards whose number ends in `last4`, for search; null
+   * when the gateway cannot search its vault by them (a remote gateway of this API).
+   */
+  cardKeysByLastFour(merchant: MerchantRef, last4: string): Promise<string[] | null>;
   /** Stores a new card in the gateway's vault (the CVV checked and dropped there). */
   tokenize(merchant: MerchantRef, card: NewCard): Promise<TokenizeOutcome>;
 }

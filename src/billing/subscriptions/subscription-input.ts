@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SearchText } from '../search/search-terms.ts';
 import { DateOrTimestamp, Timestamp } from '../../platform/timestamps.ts';
 import { isValidTimeZone } from '../calendar/billing-calendar.ts';
 import { BillingErrors } from '../errors.ts';
@@ -75,5 +76,7 @@ export const SubscriptionFilter = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
   customer_reference: z.string().max(255).optional(),
   customer_id: z.uuid().optional(),
+  /** Search (docs/api.md, "Search"): id, reference, card's last four, customer's name or e-mail. */
+  q: SearchText.optional(),
 });
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilter>;

@@ -1,9 +1,9 @@
-import type { Sql } from '../../platform/sql.ts';
+import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { metricsByCode, type BillableMetricView } from './billable-metrics.service.ts';
 import { insertUsageEvents, type UsageEventRow } from './sql/insert-usage-events.ts';
 import { ensureMonths, forgetPartitions, partitionName } from './usage-partitions.ts';
-import { UsageEventInput, type EventOutcome, type IngestAnswer, type Refusal } from './usage-event-input.ts';
+import { parseUsageEvent, type EventOutcome, type IngestAnswer, type Refusal, type UsageEventInput } from './usage-event-input.ts';
 
 /** How far past its subscription's clock an event's timestamp may lie (clock skew between the sender and Recur). */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -51,7 +51,7 @@ function fieldRefusal(metric: BillableMetricView, properties: Record<string, unk
  * before, or earlier in the batch: ignored) or `refused` with a reason; refused events are not
  * written, and the others are written together or not at all.
  */
-export async function ingestUsageEvents(db: Sql, merchant: MerchantRef, raw: unknown[], now: Date): Promise<IngestAnswer> {
+export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw: unknown[], now: Date): Promise<IngestAnswer> {
   const outcomes: (EventOutcome | undefined)[] = new Array(raw.length);
   const refuse = (index: number, transactionId: string | null, code: Refusal, message: string) => {
     outcomes[index] = { index, transaction_id: transactionId, status: 'refused', reason: { code, message } };
@@ -59,13 +59,12 @@ export async function ingestUsageEvents(db: Sql, merchant: MerchantRef, raw: unk
 
   let candidates: Candidate[] = [];
   for (const [index, item] of raw.entries()) {
-    const parsed = UsageEventInput.safeParse(item);
-    if (parsed.success) candidates.push({ index, event: parsed.data });
+    const parsed = parseUsageEvent(item);
+    if ('event' in parsed) candidates.push({ index, event: parsed.event });
     else {
       const txId = (item as { transaction_id?: unknown } | null)?.transaction_id;
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      refuse(index, typeof txId === 'string' ? txId : null, 'invalid_event', `${where}${issue.message}`);
+      const { path, message } = parsed.issue;
+      refuse(index, typeof txId === 'string' ? txId : null, 'invalid_event', path ? `${path}: ${message}` : message);
     }
   }
 

@@ -74,6 +74,18 @@ export function listCards(db: Sql, ctx: MerchantContext, page: Page): Promise<Pa
   return merchantPage(db, ctx, page, { table: 'cards', columns: CARD_COLUMNS, orderBy: 'created_at desc, id desc' }, toCardView);
 }
 
+/**
+ * The tokens and aliases of this merchant's cards ending in `last4` (at most `limit`): how billing
+ * finds subscriptions by the card's last four digits without reading the vault's tables.
+ */
+export async function cardKeysByLastFour(db: Sql, ctx: MerchantContext, last4: string, limit = 1000): Promise<string[]> {
+  const rows = await db.query<{ token: string; alias: string | null }>(
+    'select token, alias from gateway.cards where merchant_id = $1 and environment = $2 and last4 = $3 order by created_at desc limit $4',
+    [ctx.merchantId, ctx.environment, last4, limit],
+  );
+  return rows.flatMap((r) => (r.alias ? [r.token, r.alias] : [r.token]));
+}
+
 /** Moves an alias to `cardId`: an alias names one card per merchant and environment. */
 async function assignAlias(db: Sql, ctx: MerchantContext, cardId: string, alias: string | null, now: Date): Promise<void> {
   if (alias !== null) {

@@ -210,6 +210,102 @@ describe('usage events', () => {
     expect(await storedEvents(sub.id)).toEqual([{ transaction_id: 'c-1', code: 'calls' }]);
   });
 
+  it('refuses each malformed event as invalid_event naming its field, and takes the largest well-formed one', async () => {
+    const { api, sub } = await setup('Usage Shapes');
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const ok = { transaction_id: 's-ok', subscription_id: sub.id, code: 'calls', timestamp: at(12) };
+    const many = (n: number, value: unknown = 1) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, value]));
+    const cases: [unknown, RegExp][] = [
+      [{ ...ok, transaction_id: undefined }, /^transaction_id: is required$/],
+      [{ ...ok, transaction_id: 'x'.repeat(256) }, /^transaction_id: must be 1 to 255 characters long$/],
+      [{ ...ok, transaction_id: 7 }, /^transaction_id: must be a string, not a number$/],
+      [{ ...ok, transaction_id: 's-1', subscription_id: 'not-a-uuid' }, /^subscription_id: must be a UUID$/],
+      [{ ...ok, transaction_id: 's-2', subscription_id: undefined, customer_id: 42 }, /^customer_id: must be a UUID$/],
+      [{ ...ok, transaction_id: 's-3', code: '' }, /^code: must be 1 to 64 characters long$/],
+      [{ ...ok, transaction_id: 's-4', code: 'c'.repeat(65) }, /^code: must be 1 to 64 characters long$/],
+      [{ ...ok, transaction_id: 's-5', timestamp: '2027-01-12' }, /^timestamp: /],
+      [{ ...ok, transaction_id: 's-6', properties: [1] }, /^properties: must be an object, not a list$/],
+      [
+        { ...ok, transaction_id: 's-7', properties: { a: { b: 1 } } },
+        /^properties\.a: must be a string, a number, a boolean or null, not an object$/,
+      ],
+      [{ ...ok, transaction_id: 's-8', properties: { a: 'x'.repeat(1001) } }, /^properties\.a: must be at most 1,000 characters long$/],
+      [{ ...ok, transaction_id: 's-9', properties: many(51) }, /^properties: properties holds at most 50 properties$/],
+      [
+        { ...ok, transaction_id: 's-10', properties: { ['k'.repeat(101)]: 1 } },
+        /^properties: a property name must be 1 to 100 characters long$/,
+      ],
+      [{ ...ok, transaction_id: 's-11', extra: true }, /^unknown field extra$/],
+      [
+        { ...ok, transaction_id: 's-12', customer_id: sub.customer_id ?? '00000000-0000-4000-8000-000000000000' },
+        /^subscription_id: give exactly one/,
+      ],
+      [17, /^an event must be an object, not a number$/],
+      [null, /^an event must be an object, not null$/],
+    ];
+    const largest = {
+      ...ok,
+      transaction_id: 'y'.repeat(255),
+      code: 'calls',
+      properties: { ...many(49, 'v'.repeat(1000)), ['k'.repeat(100)]: null, p0: true, p1: -1.5, p2: '' },
+    };
+    const answer = await send(api, [...cases.map(([event]) => event), largest]);
+    expect(answer).toMatchObject({ accepted: 1, duplicates: 0, refused: cases.length });
+    cases.forEach(([, message], i) => {
+      expect(answer.events[i].reason.code, String(message)).toBe('invalid_event');
+      expect(answer.events[i].reason.message).toMatch(message);
+    });
+    expect(answer.events.at(-1)).toEqual({ index: cases.length, transaction_id: largest.transaction_id, status: 'accepted' });
+    expect(await storedEvents(sub.id)).toEqual([{ transaction_id: largest.transaction_id, code: 'calls' }]);
+  });
+
+  it('stores any text as sent (tabs, newlines, backslashes), and a batch sent again with new events writes only the new ones', async () => {
+    const { api, sub } = await setup('Usage Text');
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    await metric(api, { code: 'regions', aggregation: 'unique_count', field: 'region' });
+    // The characters COPY's text format escapes (backslash, tab, newline, carriage return), its end marker, quotes and non-ASCII.
+    const awkward = ['tab\there', 'line\nbreak\r', 'back\\slash\\', '\\.', '"quoted", \'single\'', 'Größe 東京 🚀', '\\N'];
+    const events = awkward.map((text, i) => ({
+      transaction_id: text,
+      subscription_id: sub.id,
+      code: i % 2 === 0 ? 'calls' : 'regions',
+      timestamp: at(12),
+      properties: { region: text, [`key\t${i}`]: `\\u0041 ${text}`, n: i, yes: true, none: null },
+    }));
+    const first = await send(api, events);
+    expect(first).toMatchObject({ accepted: awkward.length, duplicates: 0, refused: 0 });
+    const stored = await app.runtime.sql.query<{ transaction_id: string; properties: unknown }>(
+      `select transaction_id, properties from billing.usage_events where subscription_id = $1`,
+      [sub.id],
+    );
+    expect(new Map(stored.map((r) => [r.transaction_id, r.properties]))).toEqual(
+      new Map(events.map((e) => [e.transaction_id, e.properties])),
+    );
+    const keys = await app.runtime.sql.query<{ transaction_id: string }>(
+      `select transaction_id from billing.usage_event_keys where transaction_id = any($1::text[])`,
+      [awkward],
+    );
+    expect(keys.map((k) => k.transaction_id).sort()).toEqual([...awkward].sort());
+
+    // The same batch again with two new events: the old ones are duplicates, the new ones written.
+    const fresh = ['fresh-1', 'fresh-2'].map((transaction_id) => ({
+      transaction_id,
+      subscription_id: sub.id,
+      code: 'calls',
+      timestamp: at(13),
+    }));
+    const again = await send(api, [...events.slice(0, 3), fresh[0], ...events.slice(3), fresh[1]]);
+    expect(again.events.map((e: any) => e.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'accepted',
+      ...awkward.slice(3).map(() => 'duplicate'),
+      'accepted',
+    ]);
+    expect(await storedEvents(sub.id)).toHaveLength(awkward.length + 2);
+  });
+
   it('accepts exactly one of two requests racing with the same transaction_id', async () => {
     const { api, sub } = await setup('Usage Race');
     await metric(api, { code: 'calls', aggregation: 'count' });

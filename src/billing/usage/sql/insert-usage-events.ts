@@ -1,4 +1,4 @@
-import { prepared, type Sql } from '../../../platform/sql.ts';
+import { copyText, prepared, violatedConstraint, type SqlPool, type TxSql } from '../../../platform/sql.ts';
 import type { MerchantRef } from '../../ports/gateway-port.ts';
 
 export interface UsageEventRow {
@@ -11,41 +11,65 @@ export interface UsageEventRow {
   properties: string;
 }
 
+const COPY_KEYS = `copy billing.usage_event_keys (merchant_id, environment, transaction_id, "timestamp") from stdin`;
+const COPY_EVENTS = `copy billing.usage_events (merchant_id, environment, transaction_id, subscription_id, code, "timestamp", properties, received_at) from stdin`;
+
+/** The primary key of `usage_event_keys`: the idempotency key (docs/usage.md). */
+const KEYS_PRIMARY_KEY = 'usage_event_keys_pkey';
+
 /**
- * Writes events in one statement, the idempotency key with them: each event's key goes into
- * `usage_event_keys` (`on conflict do nothing`), and only the events whose key this statement
- * wrote go into `usage_events`. A key another transaction is writing makes this one wait for it,
- * then skip: of two requests with one `transaction_id`, exactly one writes the event. The rows'
- * transaction ids must be distinct (the caller keeps the first of a batch's repeats). Answers the
- * transaction ids written; the others were duplicates.
+ * Writes events with their idempotency keys in one transaction: all of them or none
+ * (docs/usage.md, "Idempotency across partitions"). The rows' transaction ids must be distinct
+ * (the caller keeps the first of a batch's repeats). Answers the transaction ids written; the
+ * others were duplicates.
+ *
+ * The usual batch has no duplicate: its keys and its events each go in by one `COPY … FROM
+ * STDIN`, PostgreSQL's bulk path (docs/benchmarks.md). A key written before (a batch sent again)
+ * or being written by another transaction (two requests racing with one `transaction_id`: the
+ * key's unique index makes this one wait for the other's commit) fails the keys' COPY with a
+ * unique violation, which rolls the transaction back whole. The batch is then written again the
+ * careful way: the keys by `insert … on conflict do nothing returning`, and only the events whose
+ * key that insert wrote, so that of two requests with one `transaction_id` exactly one writes the event.
  */
-export async function insertUsageEvents(db: Sql, merchant: MerchantRef, rows: UsageEventRow[], now: Date): Promise<Set<string>> {
+export async function insertUsageEvents(db: SqlPool, merchant: MerchantRef, rows: UsageEventRow[], now: Date): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  // A named prepared statement: parsed and planned once per connection, as the charge path's are.
-  const written = await db.query<{ transaction_id: string }>(
-    prepared(`with input as (
-       select * from unnest($3::text[], $4::uuid[], $5::text[], $6::timestamptz[], $7::text[])
-         as t(transaction_id, subscription_id, code, ts, properties)
-     ), keys as (
-       insert into billing.usage_event_keys (merchant_id, environment, transaction_id, "timestamp")
-       select $1, $2, transaction_id, ts from input
-       on conflict do nothing
-       returning transaction_id
-     )
-     insert into billing.usage_events (merchant_id, environment, transaction_id, subscription_id, code, "timestamp", properties, received_at)
-     select $1, $2, i.transaction_id, i.subscription_id, i.code, i.ts, i.properties::jsonb, $8
-       from input i join keys k on k.transaction_id = i.transaction_id
-     returning transaction_id`),
-    [
-      merchant.merchantId,
-      merchant.environment,
-      rows.map((r) => r.transactionId),
-      rows.map((r) => r.subscriptionId),
-      rows.map((r) => r.code),
-      rows.map((r) => r.timestamp),
-      rows.map((r) => r.properties),
-      now,
-    ],
-  );
-  return new Set(written.map((r) => r.transaction_id));
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.copyFrom(COPY_KEYS, keyLines(merchant, rows));
+      await copyEvents(tx, merchant, rows, now);
+      return new Set(rows.map((r) => r.transactionId));
+    });
+  } catch (err) {
+    if (violatedConstraint(err) !== KEYS_PRIMARY_KEY) throw err;
+  }
+  return db.transaction(async (tx) => {
+    const keys = await tx.query<{ transaction_id: string }>(
+      prepared(`insert into billing.usage_event_keys (merchant_id, environment, transaction_id, "timestamp")
+        select $1, $2, transaction_id, ts from unnest($3::text[], $4::timestamptz[]) as t(transaction_id, ts)
+        on conflict do nothing
+        returning transaction_id`),
+      [merchant.merchantId, merchant.environment, rows.map((r) => r.transactionId), rows.map((r) => r.timestamp)],
+    );
+    const written = new Set(keys.map((k) => k.transaction_id));
+    const fresh = rows.filter((r) => written.has(r.transactionId));
+    if (fresh.length > 0) await copyEvents(tx, merchant, fresh, now);
+    return written;
+  });
+}
+
+function keyLines(merchant: MerchantRef, rows: UsageEventRow[]): string {
+  const prefix = `${merchant.merchantId}\t${copyText(merchant.environment)}\t`;
+  let out = '';
+  for (const r of rows) out += `${prefix}${copyText(r.transactionId)}\t${copyText(r.timestamp)}\n`;
+  return out;
+}
+
+async function copyEvents(tx: TxSql, merchant: MerchantRef, rows: UsageEventRow[], now: Date): Promise<void> {
+  const prefix = `${merchant.merchantId}\t${copyText(merchant.environment)}\t`;
+  const received = now.toISOString();
+  let out = '';
+  for (const r of rows) {
+    out += `${prefix}${copyText(r.transactionId)}\t${r.subscriptionId}\t${copyText(r.code)}\t${copyText(r.timestamp)}\t${copyText(r.properties)}\t${received}\n`;
+  }
+  await tx.copyFrom(COPY_EVENTS, out);
 }

@@ -1,0 +1,424 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
+import { APPROVE, DECLINE, createCard, createClock, createPlan, invoicesOf, settle, subscribe } from '../helpers/billing.ts';
+import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../src/composition/console-static.ts';
+
+// The billing console (issue 27) in headless Chromium against a real Recur: served at /console/ on
+// the sandbox listener, every API call through the typed client. Until console sessions exist on
+// this listener, the browser carries the merchant's Basic credentials on every request, as the
+// API's other clients do; the login page is tested against the console-session contract (and a
+// successful login only where GET /v1.0/console/session exists). axe-core on every page, and no
+// page shows a full card number, a CVV or the API token.
+
+vi.setConfig({ testTimeout: 240_000 });
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SCREENSHOTS = process.env.RECUR_DOC_SCREENSHOTS === '1';
+const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
+const CVV = '7391';
+const PANS = [APPROVE, DECLINE];
+const WRONG = { username: 'nobody', password: 'nothing' };
+
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let api: ApiClient;
+let credentials: { username: string; api_token: string };
+let origin: string;
+/** What each visited page showed (its text and its HTML), for the card-data and token scan. */
+const seen: { where: string; text: string; html: string }[] = [];
+const browserErrors: string[] = [];
+
+let customerId: string;
+let paidSubId: string;
+let paidInvoice: any;
+let declinedSubId: string;
+
+beforeAll(async () => {
+  // The pages as the sources say now: built if console/dist is missing or older (as npm start does).
+  execFileSync(process.execPath, [resolve(dirname(fileURLToPath(import.meta.url)), '../../console/build.ts'), '--if-stale'], {
+    stdio: 'inherit',
+  });
+  app = await startTestApp({ billing: true });
+  const merchant = await app.newMerchant('Console Merchant');
+  credentials = merchant.sandbox;
+  api = app.client('sandbox', credentials);
+  origin = new URL(app.listeners.urls.sandbox!).origin;
+
+  // A customer with a paid subscription, and one whose card declines, on a clock at today's time
+  // (so the overview's default period holds them).
+  const customer = await api.post('/customers', { name: 'Grace Hopper', email: 'grace@example.com', currency: 'AUD' });
+  expect(customer.status, customer.text).toBe(201);
+  customerId = customer.body.response.id;
+  const plan = await createPlan(api, { name: 'Team', amount: 4000 });
+  const clock = await createClock(api, new Date().toISOString());
+  const good = await createCard(api, APPROVE, { cvv: CVV });
+  const bad = await createCard(api, DECLINE, { cvv: CVV });
+  const paid = await subscribe(api, {
+    plan_id: plan.id,
+    card_token: good.token,
+    test_clock_id: clock.id,
+    customer_id: customerId,
+    customer_reference: 'grace-team',
+  });
+  const declined = await subscribe(api, {
+    plan_id: plan.id,
+    card_token: bad.token,
+    test_clock_id: clock.id,
+    customer_id: customerId,
+    customer_reference: 'grace-second',
+  });
+  await settle(api, clock.id, 60_000);
+  paidSubId = paid.id;
+  declinedSubId = declined.id;
+  paidInvoice = (await invoicesOf(api, paidSubId))[0];
+  expect(paidInvoice).toMatchObject({ status: 'paid', amount: 4000 });
+  expect((await invoicesOf(api, declinedSubId))[0]).toMatchObject({ status: 'past_due' });
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const basic = `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}`;
+  context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { authorization: basic },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = (await page.evaluate(`${AXE_SOURCE}; axe.run(document, { resultTypes: ['violations'] })`)) as {
+    violations: { id: string; nodes: { target: unknown }[] }[];
+  };
+  return result.violations.map((v) => `${v.id} (${v.nodes.length}: ${JSON.stringify(v.nodes[0]?.target)})`);
+}
+
+/** Requests each page has under way: a page is looked at once it has none left. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+let requestCount = 0;
+
+function watch(page: Page): Page {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => void (pending.add(r), requestCount++));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
+  page.on('dialog', (d) => void d.accept());
+  page.on('pageerror', (err) => browserErrors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') browserErrors.push(msg.text());
+  });
+  return page;
+}
+
+/** Records what the page shows, checks it with axe-core, and returns it. */
+async function settled(page: Page): Promise<void> {
+  const pending = inFlight.get(page)!;
+  const open = async () => {
+    if (pending.size === 0) await page.waitForTimeout(250);
+    return [...pending].map((r) => (r as { url(): string }).url());
+  };
+  await expect.poll(open, { timeout: 20_000 }).toEqual([]);
+}
+
+async function look(page: Page, where: string): Promise<void> {
+  await settled(page);
+  seen.push({ where, text: await page.locator('body').innerText(), html: await page.content() });
+  expect(await axeViolations(page), `${where}: axe-core`).toEqual([]);
+  await expect.poll(() => page.locator('.sandbox-banner').isVisible(), { message: `${where}: the sandbox banner` }).toBe(true);
+}
+
+describe('the console in Chromium', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = watch(await context.newPage());
+  });
+
+  it('is served at /console/ with a strict CSP, index not cached, hashed assets immutable, client routes falling back to the page', async () => {
+    const index = await request(`${origin}/console/`, { dispatcher: app.agent });
+    const html = await index.body.text();
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-security-policy']).toBe(CONSOLE_CONTENT_SECURITY_POLICY);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(html).toContain('<div id="app">');
+    // No inline script: every script is a file of this origin.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/https?:\/\//);
+    const asset = /src="(\/console\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const js = await request(`${origin}${asset}`, { dispatcher: app.agent });
+    await js.body.text();
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    // A deep link is the page; a missing asset is a 404, never the page; no way out of dist.
+    const deep = await request(`${origin}/console/customers/${customerId}`, { dispatcher: app.agent });
+    expect(deep.statusCode).toBe(200);
+    expect(await deep.body.text()).toBe(html);
+    const missing = await request(`${origin}/console/assets/nothing-here.js`, { dispatcher: app.agent });
+    await missing.body.text();
+    expect(missing.statusCode).toBe(404);
+    const escape = await request(`${origin}/console/..%2f..%2fpackage.json`, { dispatcher: app.agent });
+    expect(await escape.body.text()).not.toContain('"devDependencies"');
+    const bare = await request(`${origin}/console`, { dispatcher: app.agent });
+    await bare.body.text();
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/console/']);
+    // The listener's index links it, and the console knows where the other environment's is.
+    const root = await request(`${origin}/`, { dispatcher: app.agent });
+    expect(((await root.body.json()) as any).response.links.console).toBe('/console/');
+    const env = await request(`${origin}/console/environment.json`, { dispatcher: app.agent });
+    const productionPort = new URL(app.listeners.urls.production).port;
+    expect(await env.body.json()).toEqual({
+      environment: 'sandbox',
+      other: { environment: 'production', url: `https://127.0.0.1:${productionPort}/console/` },
+    });
+    // Production serves the same console, and links back to the sandbox's.
+    const productionOrigin = new URL(app.listeners.urls.production).origin;
+    const productionIndex = await request(`${productionOrigin}/console/`, { dispatcher: app.agent });
+    expect(await productionIndex.body.text()).toBe(html);
+    const productionEnv = await request(`${productionOrigin}/console/environment.json`, { dispatcher: app.agent });
+    expect(((await productionEnv.body.json()) as any).other).toEqual({ environment: 'sandbox', url: `${origin}/console/` });
+  });
+
+  it('opens the overview: the sandbox banner, charts of MRR and revenue, a period picker', async () => {
+    await page.goto(`${origin}/console/`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect.poll(() => page.locator('canvas').count()).toBe(4);
+    const banner = page.locator('.sandbox-banner');
+    await expect.poll(() => banner.innerText()).toMatch(/SANDBOX/);
+    expect(await banner.getByRole('link', { name: 'Switch to production' }).getAttribute('href')).toMatch(
+      /^https:\/\/127\.0\.0\.1:\d+\/console\/$/,
+    );
+    // Two subscriptions of 40.00: MRR 80.00, both active (the declined one is past due, still MRR).
+    const tiles = await page.getByRole('list', { name: 'Key figures' }).innerText();
+    expect(tiles).toContain('AUD 80.00');
+    expect(tiles).toContain('AUD 40.00'); // collected
+    await page.getByLabel('Period', { exact: true }).selectOption('3');
+    await settled(page);
+    expect(await page.getByLabel('From (month)').inputValue()).toMatch(/^\d{4}-\d{2}$/);
+    await look(page, 'overview');
+    if (SCREENSHOTS) await page.screenshot({ path: join(DOCS, 'console-overview.png'), fullPage: true });
+  });
+
+  it('creates a plan with its fields, through the API', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+    await page.getByLabel('Name').fill('Console Gold');
+    await page.getByLabel('Price').fill('49.90');
+    await page.getByLabel('Currency').fill('AUD');
+    await page.getByLabel('Every').selectOption('year');
+    await page.getByLabel('Trial days').fill('14');
+    await page.getByLabel('Setup fee').fill('10');
+    await page.getByLabel('Dunning retry days').fill('2, 4, 8');
+    await page.getByLabel('Dunning final action').selectOption('cancel');
+    await page.getByRole('button', { name: 'Create plan' }).click();
+    await page.getByRole('status').filter({ hasText: 'Plan “Console Gold” created.' }).waitFor();
+    await page.getByRole('cell', { name: 'Console Gold', exact: true }).waitFor();
+    const plans = (await api.get('/plans?limit=50')).body.response as any[];
+    expect(plans.find((p) => p.name === 'Console Gold')).toMatchObject({
+      amount: 4990,
+      currency: 'AUD',
+      interval: 'year',
+      trial_days: 14,
+      setup_fee: 1000,
+      dunning: { retry_days: [2, 4, 8], final_action: 'cancel' },
+    });
+    // Archived (after the confirmation): it takes no new subscriptions.
+    await page.getByRole('button', { name: 'Archive Console Gold' }).click();
+    await page.getByRole('status').filter({ hasText: 'Plan “Console Gold” archived.' }).waitFor();
+    const gold = ((await api.get('/plans?limit=50')).body.response as any[]).find((p) => p.name === 'Console Gold');
+    expect(gold.status).toBe('archived');
+    // A price with too many decimals is refused before any request.
+    await page.getByLabel('Name').fill('Bad');
+    await page.getByLabel('Price').fill('1.234');
+    await page.getByRole('button', { name: 'Create plan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Price: not an amount in AUD' }).waitFor();
+    await look(page, 'plans');
+  });
+
+  it('finds a customer by e-mail and opens its page: subscriptions, invoices, credit notes, masked cards', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('E-mail (exact, any case)').fill('GRACE@example.com');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await settled(page);
+    const rows = page.locator('table tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    await look(page, 'customers');
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
+    await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'grace-team' }).waitFor();
+    await page.getByRole('link', { name: 'grace-second' }).waitFor();
+    await expect.poll(() => page.getByText(/MasterCard 512345X+2346/).count()).toBeGreaterThan(0);
+    await look(page, 'customer');
+    if (SCREENSHOTS) await page.screenshot({ path: join(DOCS, 'console-customer.png'), fullPage: true });
+  });
+
+  it("shows a declined charge's reason on the subscription timeline, and sends a card-update link", async () => {
+    await page.getByRole('link', { name: 'grace-second' }).click();
+    await page.getByRole('heading', { name: /Subscription grace-second/ }).waitFor();
+    const timeline = page.locator('ol.timeline');
+    await timeline.getByText(/Charge declined on INV-/).waitFor();
+    expect(await timeline.innerText()).toMatch(/attempt 1: declined · code 05 · Declined · class soft/);
+    await timeline
+      .getByText(/Retry scheduled|INV-\d+ written/)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Send card-update link' }).click();
+    await page.getByRole('link', { name: /^https:\/\/127\.0\.0\.1:\d+\/card\// }).waitFor();
+    await look(page, 'subscription (declined)');
+    if (SCREENSHOTS) await page.screenshot({ path: join(DOCS, 'console-subscription-timeline.png'), fullPage: true });
+  });
+
+  it('changes the quantity from the next period, pauses and resumes', async () => {
+    await page.goto(`${origin}/console/subscriptions/${paidSubId}`);
+    await page.getByRole('heading', { name: /Subscription grace-team/ }).waitFor();
+    await page.getByLabel('Quantity').fill('3');
+    await page.getByRole('button', { name: 'Save change' }).click();
+    await page.getByRole('status').filter({ hasText: 'Change saved.' }).waitFor();
+    expect((await api.get(`/subscriptions/${paidSubId}`)).body.response).toMatchObject({ quantity: 1, pending_quantity: 3 });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    expect((await api.get(`/subscriptions/${paidSubId}`)).body.response.status).toBe('paused');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect((await api.get(`/subscriptions/${paidSubId}`)).body.response.status).toBe('active');
+    await look(page, 'subscription (paid)');
+  });
+
+  it('opens the paid invoice and refunds half of it', async () => {
+    await page
+      .locator('ol.timeline')
+      .getByRole('link', { name: /Charge approved on INV-/ })
+      .click();
+    await page.getByRole('heading', { name: new RegExp(`Invoice ${paidInvoice.number ?? 'INV-'}`) }).waitFor();
+    expect(await page.getByRole('link', { name: /PDF of INV-/ }).getAttribute('href')).toBe(`/v1.0/invoices/${paidInvoice.id}/pdf`);
+    expect(await page.getByRole('table', { name: 'Lines' }).innerText()).toContain('AUD 40.00');
+    await page.getByLabel('Amount (empty: all that is left)').fill('20.00');
+    await page.getByLabel('Refund reason').fill('Half refund from the console');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Refunded AUD 20.00.' }).waitFor();
+    const invoice = (await api.get(`/invoices/${paidInvoice.id}`)).body.response;
+    expect(invoice).toMatchObject({ status: 'paid', refunded_amount: 2000 });
+    expect(invoice.refunds).toHaveLength(1);
+    await page.getByRole('heading', { name: /Refund \(AUD 20\.00 left\)/ }).waitFor();
+    // The refund wrote its credit note (credit_to: refund), shown on the invoice.
+    expect(invoice.credit_notes).toMatchObject([{ amount: 2000, credit_to: 'refund' }]);
+    const notes = page.locator('section', { has: page.getByRole('heading', { name: 'Credit notes' }) });
+    await notes.getByText(/AUD 20\.00 to refund/).waitFor();
+    // The API's own refusal is shown as it is: more than is left.
+    await page.getByLabel('Amount (empty: all that is left)').fill('30.00');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'at most 2000 is left to refund' }).waitFor();
+    await look(page, 'invoice');
+  });
+
+  it('lists invoices by status, the dunning page and the developers page', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    await page.getByLabel('Status', { exact: true }).selectOption('past_due');
+    await settled(page);
+    await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
+    await look(page, 'invoices');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dunning' }).click();
+    await page.getByText(/05 Declined \(soft\)/).waitFor();
+    await look(page, 'dunning');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers' }).click();
+    await page.getByRole('heading', { name: 'Test clocks (sandbox)' }).waitFor();
+    await page.getByRole('cell', { name: 'invoice.refunded' }).first().waitFor();
+    await look(page, 'developers');
+  });
+
+  it('is usable at tablet width and from the keyboard', async () => {
+    const tablet = watch(await context.newPage());
+    await tablet.setViewportSize({ width: 768, height: 1024 });
+    await tablet.goto(`${origin}/console/invoices/${paidInvoice.id}`);
+    await tablet.getByRole('heading', { name: /Invoice / }).waitFor();
+    const overflow = (await tablet.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    expect(overflow).toBeLessThanOrEqual(0);
+    await look(tablet, 'invoice at 768 px');
+    // The first Tab reaches the skip link, which moves the focus to the content.
+    await tablet.keyboard.press('Tab');
+    expect(await tablet.evaluate('document.activeElement?.textContent')).toBe('Skip to content');
+    await tablet.keyboard.press('Enter');
+    expect(await tablet.evaluate('location.hash')).toBe('#main');
+    await tablet.close();
+  });
+
+  it('shows no full card number, no CVV and no API token on any page, and the pages raised no error', () => {
+    expect(seen.length).toBeGreaterThanOrEqual(9);
+    // Each page asks the API for what it shows, once: no page polls or loops.
+    expect(requestCount).toBeLessThan(400);
+    const found: string[] = [];
+    for (const { where, text, html } of seen) {
+      for (const body of [text, html]) {
+        for (const pan of PANS) if (body.includes(pan)) found.push(`${where}: a card number`);
+        if (/\b\d{13,19}\b/.test(text)) found.push(`${where}: a run of digits as long as a card number`);
+        if (new RegExp(`\\b${CVV}\\b`).test(body)) found.push(`${where}: the CVV`);
+        if (body.includes(credentials.api_token)) found.push(`${where}: the API token`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(browserErrors.filter((e) => !/status of (401|404|409|422)/.test(e))).toEqual([]);
+  });
+});
+
+describe('the console login page', () => {
+  it('sends a browser without a session to the login page, and shows a refused login', async () => {
+    // A 401 of the API carries `WWW-Authenticate: Basic`, on which a browser asks for a password
+    // before the page sees the answer: these credentials, wrong, stand for a person who dismisses that prompt.
+    const anonymous = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 }, httpCredentials: WRONG });
+    const page = watch(await anonymous.newPage());
+    await page.goto(`${origin}/console/customers`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/customers');
+    await page.getByLabel('E-mail').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/login');
+    seen.push({ where: 'login', text: await page.locator('body').innerText(), html: await page.content() });
+    expect(await axeViolations(page)).toEqual([]);
+    await anonymous.close();
+  });
+
+  it('asks POST /v1.0/console/sessions as the contract says, where the listener has console sessions', async () => {
+    // Only where GET /v1.0/console/session exists (answers other than 404 to an authenticated request):
+    // a wrong password is a 401 envelope the page shows, and no cookie is set.
+    const probe = await request(`${origin}/v1.0/console/session`, {
+      dispatcher: app.agent,
+      headers: { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}` },
+    });
+    await probe.body.text();
+    if (probe.statusCode === 404) return;
+    const fresh = await browser.newContext({ ignoreHTTPSErrors: true, httpCredentials: WRONG });
+    const page = watch(await fresh.newPage());
+    await page.goto(`${origin}/console/login`);
+    await page.getByLabel('E-mail').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    const answer = page.waitForResponse((res) => res.url().endsWith('/v1.0/console/sessions') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect((await answer).status()).toBe(401);
+    await page.getByRole('alert').waitFor();
+    expect(await fresh.cookies()).toEqual([]);
+    await fresh.close();
+  });
+});
