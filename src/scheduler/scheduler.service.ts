@@ -7,6 +7,8 @@ import {
   advancePeriods,
   claimDueRetryBatch,
   claimDueSubscriptions,
+  billEndedPeriods,
+  loadPeriodUsage,
   loadTaxContexts,
   finalizeDueDrafts,
   notifyExpiringCards,
@@ -76,8 +78,10 @@ async function invoiceBatch(
     tx,
     rows.flatMap((row) => taxSubjectOf(row) ?? []),
   );
+  // The usage of the periods that close, billed in arrears: no statement unless a plan of the batch has usage prices.
+  const usage = await loadPeriodUsage(tx, rows);
   // In claim order: the subscriptions of one customer share its credit, used once across them.
-  const plans = advancePeriods(rows, taxes);
+  const plans = advancePeriods(rows, taxes, usage);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.
@@ -101,8 +105,14 @@ async function invoiceBatch(
   // Invoices of merchants that keep no drafts are written final: numbered, snapshotted and owed in
   // this transaction (the one finalization's numbers and columns); drafts wait for the draft sweep.
   const written = await writePeriodInvoices(tx, batch, deps.finalizeHooks);
-  const owed = written.filter((inv) => inv.status === 'open');
-  return { claimed: rows.length, jobs: owed.map((inv) => ({ invoiceId: inv.id, attempt: 1 })), full, behind };
+  // A subscription ended at its period's end bills that period's usage on a final invoice (usage-priced plans only).
+  const finals = await billEndedPeriods(
+    tx,
+    plans.flatMap((p, i) => (p.invoice === null && rows[i]!.usage_prices ? [{ row: rows[i]!, billingAt: eventAt(i) }] : [])),
+    now,
+  );
+  const owed = written.filter((inv) => inv.status === 'open').map((inv) => inv.id);
+  return { claimed: rows.length, jobs: [...owed, ...finals].map((invoiceId) => ({ invoiceId, attempt: 1 })), full, behind };
 }
 
 /** Batches per tick at most: a guard, far above what a catch-up needs, against a row that never stops being due. */

@@ -376,7 +376,8 @@ export interface CrossPathOptions {
 
 /**
  * The rules that hold across paths (issue "Rules that hold across paths"), from what is stored:
- * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time);
+ * - C1: no purchase attempt for a subscription after it was cancelled, paused or ended (billing time),
+ *   but for its `final` invoice (the usage of its last period, collected after the end: docs/usage.md);
  * - C2: at most the network caps of declined attempts per card (every token of it: its fingerprint) in every
  *   sliding 24-hour and 30-day window;
  * - C3: one period invoice per subscription and period (one-off invoices are not periods);
@@ -395,6 +396,7 @@ export interface CrossPathOptions {
  * - C19: a subscription's MRR movements chain (each begins where the last ended) and end at its
  *   MRR now (`billing.subscription_mrr`): no path changes what MRR reads without its movement.
  * - C10 to C14: credit notes (`checkCreditNotes`).
+ * - C20: usage billed exactly once (`checkUsageBilling`).
  * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
@@ -410,7 +412,7 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
          select (e.data->'subscription'->>'id')::uuid as sid, e.type, e.created_at
            from billing.events e where e.type in ('subscription.cancelled', 'subscription.paused', 'subscription.resumed')
             and ($1::uuid is null or e.merchant_id = $1))
-       select a.invoice_id, a.number, st.type from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id
+       select a.invoice_id, a.number, st.type from billing.charge_attempts a join billing.invoices i on i.id = a.invoice_id and i.kind <> 'final'
          join stops st on st.sid = i.subscription_id and st.type <> 'subscription.resumed' and a.attempted_at > st.created_at
         where not exists (select 1 from stops r where r.sid = st.sid and r.type = 'subscription.resumed'
                            and r.created_at >= st.created_at and r.created_at <= a.attempted_at)
@@ -571,6 +573,7 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       out.push(`C19: subscription ${r.id}: ${r.problem}`);
     out.push(...(await creditNoteViolations(db, m)));
     out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
+    out.push(...(await usageBillingViolations(db, m)));
     return out;
   } finally {
     await db.end();
@@ -661,6 +664,79 @@ async function creditNoteViolations(db: pg.Client, m: string | null): Promise<st
     [m],
   ))
     if (r.gateway !== r.billing) out.push(`C14: invoice ${r.id}: the gateway refunded ${r.gateway}, billing recorded ${r.billing}`);
+  return out;
+}
+
+/** C20 alone (`checkCrossPath` runs it with the rest). */
+export async function checkUsageBilling(dbUrl: string, options: { merchantId?: string } = {}): Promise<string[]> {
+  const db = await connect(dbUrl);
+  try {
+    return await usageBillingViolations(db, options.merchantId ?? null);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * C20: every accepted usage event of a closed period is billed in exactly one invoice line, never
+ * twice. What was billed is recorded per subscription, metric and period
+ * (`billing.usage_billed_periods`): the periods billed of a metric never overlap; each is exactly
+ * one usage line (its metric, its period) of the invoice it names, and no usage line is
+ * unrecorded; and every event of a metric its subscription's plan prices, from the first period
+ * billed up to the start of the current period of a subscription still billing, lies in a period
+ * billed.
+ */
+async function usageBillingViolations(db: pg.Client, m: string | null): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of await rows<{ sub: string; code: string; a: Date; b: Date }>(
+    db,
+    `select a.subscription_id as sub, a.metric_code as code, a.period_start as a, b.period_start as b
+       from billing.usage_billed_periods a join billing.usage_billed_periods b
+         on b.subscription_id = a.subscription_id and b.metric_code = a.metric_code
+        and b.period_start > a.period_start and b.period_start < a.period_end
+       join billing.subscriptions s on s.id = a.subscription_id
+      where ($1::uuid is null or s.merchant_id = $1)`,
+    [m],
+  ))
+    out.push(`C20: subscription ${r.sub} billed ${r.code} twice: periods from ${r.a.toISOString()} and ${r.b.toISOString()} overlap`);
+  for (const r of await rows<{ sub: string; code: string; start: string; invoice: string; lines: string; recorded: string }>(
+    db,
+    `with lines as (
+       select i.id as invoice_id, i.subscription_id, l->>'metric_code' as code, (l->>'period_start')::timestamptz as period_start
+         from billing.invoices i cross join jsonb_array_elements(i.lines) l
+        where l->>'kind' = 'usage' and ($1::uuid is null or i.merchant_id = $1)),
+     recorded as (
+       select u.* from billing.usage_billed_periods u join billing.subscriptions s on s.id = u.subscription_id
+        where ($1::uuid is null or s.merchant_id = $1))
+     select coalesce(r.subscription_id, l.subscription_id) as sub, coalesce(r.metric_code, l.code) as code,
+            coalesce(r.period_start, l.period_start)::text as start, coalesce(r.invoice_id, l.invoice_id) as invoice,
+            count(l.invoice_id) as lines, count(r.invoice_id) as recorded
+       from recorded r full join lines l
+         on l.invoice_id = r.invoice_id and l.code = r.metric_code and l.period_start = r.period_start
+      group by 1, 2, 3, 4 having count(l.invoice_id) <> 1 or count(r.invoice_id) <> 1`,
+    [m],
+  ))
+    out.push(
+      `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} usage lines for ${r.recorded} records of it`,
+    );
+  for (const r of await rows<{ sub: string; code: string; tx: string; covered: string }>(
+    db,
+    `select e.subscription_id as sub, e.code, e.transaction_id as tx,
+            (select count(*) from billing.usage_billed_periods u where u.subscription_id = e.subscription_id and u.metric_code = e.code
+                and e."timestamp" >= u.period_start and e."timestamp" < u.period_end) as covered
+       from billing.usage_events e join billing.subscriptions s on s.id = e.subscription_id
+       join billing.plans p on p.id = s.plan_id
+      where ($1::uuid is null or s.merchant_id = $1)
+        and s.status in ('trialing', 'active', 'past_due') and s.current_period_start is not null
+        and p.prices @> jsonb_build_array(jsonb_build_object('metric_code', e.code))
+        and e."timestamp" < s.current_period_start
+        and e."timestamp" >= (select min(u.period_start) from billing.usage_billed_periods u
+                               where u.subscription_id = e.subscription_id and u.metric_code = e.code)
+        and (select count(*) from billing.usage_billed_periods u where u.subscription_id = e.subscription_id and u.metric_code = e.code
+                and e."timestamp" >= u.period_start and e."timestamp" < u.period_end) <> 1`,
+    [m],
+  ))
+    out.push(`C20: event ${r.tx} (${r.code}) of subscription ${r.sub} lies in ${r.covered} periods billed, not one`);
   return out;
 }
 

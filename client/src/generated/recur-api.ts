@@ -3099,6 +3099,7 @@ export interface paths {
                          *             "final_action": "leave_past_due"
                          *           },
                          *           "tax_rate_ids": [],
+                         *           "prices": [],
                          *           "status": "active",
                          *           "created_at": "2026-11-22T07:22:19.368Z",
                          *           "archived_at": null
@@ -3207,7 +3208,7 @@ export interface paths {
         put?: never;
         /**
          * Create a plan
-         * @description A price and a cadence: `amount` in minor units (2900 = AUD 29.00) every `interval_count` `interval`s, with an optional trial, setup fee (first charged invoice only), fixed number of billing cycles and dunning policy (`retry_days`, `final_action`).
+         * @description A price and a cadence: `amount` in minor units (2900 = AUD 29.00) every `interval_count` `interval`s, with an optional trial, setup fee (first charged invoice only), fixed number of billing cycles and dunning policy (`retry_days`, `final_action`). `prices` prices billable metrics, billed in arrears on the invoice that closes each period: `[{metric_code, model: per_unit | graduated | volume | package, unit_amount?, tiers?: [{up_to (null for the last), unit_amount, flat_amount?}], package_size?, free_units?}]` (docs/usage.md); `amount` may be 0 when there are prices. An unknown or archived metric, tiers out of order, a field that does not go with the model: 422 naming the field (`prices.0.tiers.1.up_to: …`).
          */
         post: {
             parameters: {
@@ -3233,6 +3234,19 @@ export interface paths {
                     "application/json": {
                         name: string;
                         amount: number;
+                        prices?: {
+                            metric_code: string;
+                            /** @enum {string} */
+                            model: "per_unit" | "graduated" | "volume" | "package";
+                            unit_amount?: number;
+                            tiers?: {
+                                up_to: number | null;
+                                unit_amount: number;
+                                flat_amount?: number;
+                            }[];
+                            package_size?: number;
+                            free_units?: number;
+                        }[];
                         currency: string;
                         /** @enum {string} */
                         interval: "day" | "week" | "month" | "year";
@@ -3282,6 +3296,7 @@ export interface paths {
                          *           "final_action": "leave_past_due"
                          *         },
                          *         "tax_rate_ids": [],
+                         *         "prices": [],
                          *         "status": "active",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": null
@@ -3437,6 +3452,7 @@ export interface paths {
                          *           "final_action": "leave_past_due"
                          *         },
                          *         "tax_rate_ids": [],
+                         *         "prices": [],
                          *         "status": "active",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": null
@@ -3599,6 +3615,7 @@ export interface paths {
                          *           "final_action": "leave_past_due"
                          *         },
                          *         "tax_rate_ids": [],
+                         *         "prices": [],
                          *         "status": "archived",
                          *         "created_at": "2026-11-22T07:22:19.368Z",
                          *         "archived_at": "2026-12-01T00:00:00.000Z"
@@ -6271,7 +6288,7 @@ export interface paths {
         put?: never;
         /**
          * Create a billable metric
-         * @description What usage events count: `code` (unique per merchant and environment, letters, digits, `-`, `_`), `name`, `aggregation` (`count`, `sum`, `max`, `unique_count`, `latest`), `field` (the event property aggregated: required except for `count`, refused with it) and `filters` (`{property: [values]}`: only events whose property is one of the values count). A code taken: 409. Emits `billable_metric.created`. Plans do not price metrics yet: usage is measured, not billed.
+         * @description What usage events count: `code` (unique per merchant and environment, letters, digits, `-`, `_`), `name`, `aggregation` (`count`, `sum`, `max`, `unique_count`, `latest`), `field` (the event property aggregated: required except for `count`, refused with it) and `filters` (`{property: [values]}`: only events whose property is one of the values count). A code taken: 409. Emits `billable_metric.created`. Plans price metrics with `prices` (POST /plans).
          */
         post: {
             parameters: {
@@ -6990,7 +7007,7 @@ export interface paths {
         };
         /**
          * Get a subscription's usage
-         * @description The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity` and the `events` counted. Amounts come when plans take prices; until then nothing bills usage.
+         * @description The usage over [`from`, `to`) — by default the current period — per billable metric of the merchant: the aggregated `quantity`, the `events` counted and, for the metrics the subscription's plan prices, the `amount` it would bill now with the `tiers` applied (null for a metric the plan does not price); `amount` at the top sums them (the upcoming usage, before coupon and tax).
          */
         get: {
             parameters: {
@@ -7029,9 +7046,31 @@ export interface paths {
                          *             "aggregation": "count",
                          *             "status": "active",
                          *             "quantity": 1250,
-                         *             "events": 1250
+                         *             "events": 1250,
+                         *             "amount": 500,
+                         *             "tiers": [
+                         *               {
+                         *                 "tier": 1,
+                         *                 "from_unit": 1,
+                         *                 "to_unit": 1000,
+                         *                 "units": 1000,
+                         *                 "unit_amount": 0,
+                         *                 "flat_amount": 0,
+                         *                 "amount": 0
+                         *               },
+                         *               {
+                         *                 "tier": 2,
+                         *                 "from_unit": 1001,
+                         *                 "to_unit": 1250,
+                         *                 "units": 250,
+                         *                 "unit_amount": 2,
+                         *                 "flat_amount": 0,
+                         *                 "amount": 500
+                         *               }
+                         *             ]
                          *           }
-                         *         ]
+                         *         ],
+                         *         "amount": 500
                          *       },
                          *       "errors": [],
                          *       "test": true

@@ -96,7 +96,7 @@ export async function claimAttempt(
   }
   if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
   if (inv.held_for_card) return { skip: 'held for a card update' };
-  if (!isCollecting(inv.subscription_status)) return { skip: `subscription is ${inv.subscription_status}` };
+  if (!isCollecting(inv.subscription_status) && inv.kind !== 'final') return { skip: `subscription is ${inv.subscription_status}` };
   if (inv.existing_id) return { skip: `attempt is ${inv.existing_status}` };
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
   if (inv.expired) {

@@ -38,7 +38,7 @@ export async function writeImmediateInvoice(
   merchant: MerchantRef,
   input: {
     subscription: LockedSubscription;
-    kind: 'one_off' | 'proration';
+    kind: 'one_off' | 'proration' | 'final';
     lines: InvoiceLine[];
     /** What taxes each line, in the order of `lines`. */
     sources: LineSource[];

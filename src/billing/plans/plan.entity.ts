@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import type { PlanPriceInput } from '../pricing/price-input.ts';
 import { currencyCode, instant, merchantRow, minorUnits } from '../../platform/entity-columns.ts';
 
 export interface DunningPolicy {
@@ -17,6 +18,8 @@ export const Plan = defineEntity({
     amount: minorUnits(),
     /** Tax rates for its lines (explicit: they win over automatic tax by address). */
     taxRateIds: p.json<string[]>().columnType('jsonb').default('[]'),
+    /** Usage prices (`PlanPriceInput`, docs/usage.md), billed in arrears; [] for a flat plan. */
+    prices: p.json<PlanPriceInput[]>().columnType('jsonb').default('[]'),
     currency: currencyCode(),
     interval: p.string().length(5),
     intervalCount: p.integer(),

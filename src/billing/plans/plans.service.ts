@@ -9,6 +9,7 @@ import { CurrencyCode, minorUnits } from '../money-input.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import { requireActiveTaxRates, TaxRateIds } from '../taxes/tax-rate-ids.ts';
 import type { DunningPolicy } from './plan.entity.ts';
+import { PlanPriceInput, SEATS } from '../pricing/price-input.ts';
 
 export const DEFAULT_DUNNING: DunningPolicy = { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' };
 
@@ -20,20 +21,45 @@ export const DunningInput = z.strictObject({
   final_action: z.enum(['cancel', 'mark_unpaid', 'leave_past_due']),
 });
 
-export const PlanCreate = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  amount: minorUnits('amount', 1, 'amount must be greater than 0'),
-  currency: CurrencyCode,
-  interval: z.enum(INTERVALS),
-  interval_count: z.number().int().min(1).max(365).default(1),
-  trial_days: z.number().int().min(0).max(730).default(0),
-  setup_fee: minorUnits('setup_fee', 0).default(0),
-  billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
-  dunning: DunningInput.optional(),
-  /** Tax rates for the plan's lines where the subscription names none (docs/tax.md). */
-  tax_rate_ids: TaxRateIds.optional(),
-  test: z.boolean().optional(),
-});
+/** A plan's prices: one per metric at most (docs/pricing.md). */
+export const PlanPrices = z
+  .array(PlanPriceInput)
+  .max(20, 'prices holds at most 20 prices')
+  .superRefine((prices, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, price] of prices.entries()) {
+      if (price.metric_code === SEATS) {
+        ctx.addIssue({ code: 'custom', path: [i, 'metric_code'], message: 'seats prices are not supported yet: price a billable metric' });
+      }
+      if (seen.has(price.metric_code)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'metric_code'], message: `metric_code ${price.metric_code} is priced twice` });
+      }
+      seen.add(price.metric_code);
+    }
+  });
+
+export const PlanCreate = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    /** The flat price per period; 0 only for a plan that bills by its `prices`. */
+    amount: minorUnits('amount', 0),
+    prices: PlanPrices.optional(),
+    currency: CurrencyCode,
+    interval: z.enum(INTERVALS),
+    interval_count: z.number().int().min(1).max(365).default(1),
+    trial_days: z.number().int().min(0).max(730).default(0),
+    setup_fee: minorUnits('setup_fee', 0).default(0),
+    billing_cycles: z.number().int().min(1).max(1000).nullable().default(null),
+    dunning: DunningInput.optional(),
+    /** Tax rates for the plan's lines where the subscription names none (docs/tax.md). */
+    tax_rate_ids: TaxRateIds.optional(),
+    test: z.boolean().optional(),
+  })
+  .superRefine((plan, ctx) => {
+    if (plan.amount === 0 && (plan.prices ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount must be greater than 0 (or the plan must have prices)' });
+    }
+  });
 export type PlanCreate = z.infer<typeof PlanCreate>;
 
 export interface PlanView {
@@ -48,6 +74,8 @@ export interface PlanView {
   billing_cycles: number | null;
   dunning: DunningPolicy;
   tax_rate_ids: string[];
+  /** Usage prices, billed in arrears (docs/usage.md); [] for a flat plan. */
+  prices: PlanPriceInput[];
   status: string;
   created_at: string;
   archived_at: string | null;
@@ -64,13 +92,14 @@ export function toPlanView(r: PlanRow): PlanView {
 }
 
 const COLUMNS =
-  'id, name, amount, currency, interval, interval_count, trial_days, setup_fee, billing_cycles, dunning, tax_rate_ids, status, created_at, archived_at';
+  'id, name, amount, currency, interval, interval_count, trial_days, setup_fee, billing_cycles, dunning, tax_rate_ids, prices, status, created_at, archived_at';
 
 export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCreate, now: Date): Promise<PlanView> {
   await requireActiveTaxRates(db, merchant, input.tax_rate_ids);
+  await requirePricedMetrics(db, merchant, input.prices ?? []);
   const rows = await db.query<PlanRow>(
-    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, setup_fee, billing_cycles, tax_rate_ids)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $11, $12, $13) returning ${COLUMNS}`,
+    `insert into billing.plans (id, merchant_id, environment, name, amount, currency, interval, interval_count, trial_days, dunning, status, created_at, setup_fee, billing_cycles, tax_rate_ids, prices)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $11, $12, $13, $14) returning ${COLUMNS}`,
     [
       merchant.merchantId,
       merchant.environment,
@@ -85,9 +114,28 @@ export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCrea
       input.setup_fee,
       input.billing_cycles,
       JSON.stringify(input.tax_rate_ids ?? []),
+      JSON.stringify(input.prices ?? []),
     ],
   );
   return toPlanView(rows[0]!);
+}
+
+/** Every metric a plan prices is one of the merchant's, not archived: 422 naming the price otherwise. */
+async function requirePricedMetrics(db: Sql, merchant: MerchantRef, prices: PlanPriceInput[]): Promise<void> {
+  if (prices.length === 0) return;
+  const codes = prices.map((p) => p.metric_code);
+  const found = await db.query<{ code: string; status: string }>(
+    'select code, status from billing.billable_metrics where merchant_id = $1 and environment = $2 and code = any($3::text[])',
+    [merchant.merchantId, merchant.environment, codes],
+  );
+  const status = new Map(found.map((m) => [m.code, m.status]));
+  const errors = codes.flatMap((code, i) => {
+    const s = status.get(code);
+    if (s === undefined) return [`prices.${i}.metric_code: no billable metric has code ${code}`];
+    if (s !== 'active') return [`prices.${i}.metric_code: billable metric ${code} is archived`];
+    return [];
+  });
+  if (errors.length > 0) throw BillingErrors.validation(errors);
 }
 
 export async function findPlan(db: Sql, merchant: MerchantRef, id: string): Promise<PlanView | undefined> {

@@ -37,31 +37,36 @@ export const TierList = z
     }
   });
 
-/** A price model's fields as the plan API will take them (the metric it prices comes beside them). */
-export const PriceModelInput = z
-  .strictObject({
-    model: z.enum(PRICE_MODELS),
-    unit_amount: minorUnits('unit_amount', 0).optional(),
-    tiers: TierList.optional(),
-    package_size: units('package_size', 1).optional(),
-    free_units: units('free_units', 0).optional(),
-  })
-  .superRefine((p, ctx) => {
-    const tiered = p.model === 'graduated' || p.model === 'volume';
-    if (tiered && p.tiers === undefined)
-      ctx.addIssue({ code: 'custom', path: ['tiers'], message: `tiers is required with model ${p.model}` });
-    if (!tiered && p.tiers !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['tiers'], message: `tiers goes only with graduated and volume` });
-    if (!tiered && p.unit_amount === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: `unit_amount is required with model ${p.model}` });
-    }
-    if (tiered && p.unit_amount !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: 'unit_amount goes in the tiers with graduated and volume' });
-    }
-    if ((p.model === 'package') !== (p.package_size !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['package_size'], message: 'package_size is required with, and only with, model package' });
-    }
-  });
+/** A price model's fields as the API takes them (a plan's price adds the metric it prices). */
+const PRICE_MODEL_FIELDS = {
+  model: z.enum(PRICE_MODELS),
+  unit_amount: minorUnits('unit_amount', 0).optional(),
+  tiers: TierList.optional(),
+  package_size: units('package_size', 1).optional(),
+  free_units: units('free_units', 0).optional(),
+};
+
+type PriceModelFields = z.infer<z.ZodObject<typeof PRICE_MODEL_FIELDS>>;
+
+/** The rules between a model and its fields, for every schema that takes a price model. */
+function checkPriceModel(p: PriceModelFields, ctx: z.RefinementCtx): void {
+  const tiered = p.model === 'graduated' || p.model === 'volume';
+  if (tiered && p.tiers === undefined)
+    ctx.addIssue({ code: 'custom', path: ['tiers'], message: `tiers is required with model ${p.model}` });
+  if (!tiered && p.tiers !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['tiers'], message: `tiers goes only with graduated and volume` });
+  if (!tiered && p.unit_amount === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: `unit_amount is required with model ${p.model}` });
+  }
+  if (tiered && p.unit_amount !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: 'unit_amount goes in the tiers with graduated and volume' });
+  }
+  if ((p.model === 'package') !== (p.package_size !== undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['package_size'], message: 'package_size is required with, and only with, model package' });
+  }
+}
+
+export const PriceModelInput = z.strictObject(PRICE_MODEL_FIELDS).superRefine(checkPriceModel);
 export type PriceModelInput = z.infer<typeof PriceModelInput>;
 
 /** A checked price input as the price functions take it. */
@@ -76,3 +81,15 @@ export function toPriceModel(input: PriceModelInput): PriceModel {
       return { model: input.model, tiers: input.tiers!, ...free };
   }
 }
+
+/** What a plan's price prices: the quantity of a subscription (`seats`), or a billable metric's usage. */
+export const SEATS = 'seats';
+
+/**
+ * A price on a plan (docs/pricing.md): `metric_code` names a billable metric of the merchant (its
+ * usage, billed in arrears) or is `seats` (the subscription's quantity); the model's fields beside it.
+ */
+export const PlanPriceInput = z
+  .strictObject({ metric_code: z.string().min(1, 'metric_code is required').max(64), ...PRICE_MODEL_FIELDS })
+  .superRefine(checkPriceModel);
+export type PlanPriceInput = z.infer<typeof PlanPriceInput>;

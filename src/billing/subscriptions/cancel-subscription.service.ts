@@ -3,11 +3,13 @@ import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '..
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import type { SubscriptionView } from './subscription-view.ts';
+import { billFinalUsage } from '../usage/usage-so-far.ts';
 import { loadSubscription, nowFor, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
 
 /**
  * Cancels now, or (`atPeriodEnd`, unless paused) when the current period ends. Cancelling now
- * voids what the subscription still owes.
+ * voids what the subscription still owes, and bills the usage of its last partial period on a
+ * final invoice (`billFinalUsage`).
  */
 export async function cancelSubscription(
   deps: SubscriptionDeps,
@@ -16,7 +18,8 @@ export async function cancelSubscription(
   atPeriodEnd: boolean,
 ): Promise<SubscriptionView> {
   const now = deps.now();
-  return deps.sql.transaction(async (tx) => {
+  let finalOwed: string | null = null;
+  const view = await deps.sql.transaction(async (tx) => {
     const current = await loadSubscription(tx, merchant, id, true);
     if (current.status === 'cancelled') throw BillingErrors.conflict('Subscription is already cancelled');
     const at = await nowFor(tx, deps, merchant, current.test_clock_id);
@@ -41,6 +44,12 @@ export async function cancelSubscription(
       [id, now, at],
     );
     await giveBackVoidedCredit(tx, voided, now);
+    // The usage of the last, partial period is billed in arrears on a final invoice (plans with usage prices only).
+    const final = await billFinalUsage(tx, merchant, current, at, now);
+    if (final?.kind === 'invoice' && final.status === 'open') finalOwed = final.invoiceId;
     return view;
   });
+  // The final invoice is charged once its transaction has committed (a decline enters dunning).
+  if (finalOwed && deps.chargeNow) await deps.chargeNow(finalOwed);
+  return view;
 }

@@ -1,7 +1,8 @@
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
-import { periodInvoice, type PendingItem } from '../invoices/lines/period-invoice.ts';
+import { periodInvoice, type PendingItem, type PeriodUsage, type UsageBilled } from '../invoices/lines/period-invoice.ts';
+import type { PlanPriceInput } from '../pricing/price-input.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
 import { UNTAXED, type TaxContext } from '../taxes/resolve-rates.ts';
 import type { TaxSubject } from '../taxes/sql/batch-tax-context.ts';
@@ -55,6 +56,33 @@ export interface DueSubscription extends HeldCoupon {
   customer_credit_balance?: string | null;
   /** It has a customer or names tax rates, or its plan does: its tax context must be read (`taxSubjectOf`). */
   tax_relevant: boolean;
+  /** The usage prices of the plan billed in the period that closes (null: none, the usual case). */
+  usage_prices?: PlanPriceInput[] | null;
+  /** With usage prices, the start of the period that closes (null: no period closes, as at the start). */
+  usage_from?: string | null;
+}
+
+/** A closed period's measured usage of one metric (`loadPeriodUsage`), before its price. */
+export interface MeasuredUsage {
+  code: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The usage a due subscription's period invoice bills in arrears: for each usage price of the plan
+ * billed in the closing period [`usage_from`, `next_charge_at`), the quantity measured (0 when
+ * none was, or its metric is unknown to `measured`).
+ */
+export function periodUsageOf(row: DueSubscription, measured: readonly MeasuredUsage[] = []): PeriodUsage[] {
+  if (!row.usage_prices || !row.usage_from) return [];
+  const period = { start: new Date(row.usage_from), end: new Date(row.next_charge_at) };
+  if (period.start >= period.end) return [];
+  const byCode = new Map(measured.map((m) => [m.code, m]));
+  return row.usage_prices.map((price) => {
+    const m = byCode.get(price.metric_code);
+    return { planId: row.plan_id, metricName: m?.name ?? price.metric_code, price, quantity: m?.quantity ?? 0, period };
+  });
 }
 
 /** A subscription advanced (or cancelled, or completed), as the batch statement reads it: instants as ISO strings, or as PostgreSQL wrote them. */
@@ -106,6 +134,8 @@ export interface PeriodInvoiceRow {
   credit_applied: number;
   /** The one-off items it took, as a JSON array of ids. */
   item_ids: string;
+  /** The closed periods' usage it bills (recorded with it: `recordBilledUsage`); empty for a flat plan. */
+  usage_billed: UsageBilled[];
 }
 
 export interface PlannedPeriod {
@@ -131,7 +161,7 @@ export function taxSubjectOf(row: DueSubscription): TaxSubject | null {
  * What one due subscription turns into: the period's invoice and the subscription advanced, or
  * its cancellation or completion. `tax` is the subscription's tax context (none: untaxed).
  */
-export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): PlannedPeriod {
+export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, measured: readonly MeasuredUsage[] = []): PlannedPeriod {
   if (row.cancel_at_period_end) return cancelledAtPeriodEnd(row);
   let anchorAt = row.anchor_at;
   let index = row.next_period_index;
@@ -173,6 +203,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): 
     items: row.pending_items ?? [],
     period: { start: new Date(p.start), end: new Date(p.end) },
     tax,
+    usage: periodUsageOf(row, measured),
   });
   if (composed.kind === 'completed') return completedTerm(row);
   const { invoice: bill } = composed;
@@ -222,6 +253,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): 
       tax_note: bill.taxNote,
       credit_applied: bill.creditApplied,
       item_ids: JSON.stringify(composed.itemIds),
+      usage_billed: composed.usageBilled,
     },
     events,
     nextChargeMs: p.end,
@@ -236,14 +268,19 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED): 
  * statement takes what the invoices applied off the customer). Its own `credit_balance` stays as
  * it is (null in the advance). Without a customer, as `advancePeriod`.
  */
-export function advancePeriods(rows: DueSubscription[], taxes: ReadonlyMap<string, TaxContext> = new Map()): PlannedPeriod[] {
+export function advancePeriods(
+  rows: DueSubscription[],
+  taxes: ReadonlyMap<string, TaxContext> = new Map(),
+  usage: ReadonlyMap<string, MeasuredUsage[]> = new Map(),
+): PlannedPeriod[] {
   const balances = new Map<string, number>();
   return rows.map((row) => {
     const customer = row.customer_id;
     const tax = taxes.get(row.id);
-    if (!customer) return advancePeriod(row, tax);
+    const measured = usage.get(row.id);
+    if (!customer) return advancePeriod(row, tax, measured);
     const before = balances.get(customer) ?? Number(row.customer_credit_balance ?? 0);
-    const planned = advancePeriod({ ...row, credit_balance: String(before) }, tax);
+    const planned = advancePeriod({ ...row, credit_balance: String(before) }, tax, measured);
     balances.set(customer, planned.advance.credit_balance ?? before);
     return { ...planned, advance: { ...planned.advance, credit_balance: null } };
   });

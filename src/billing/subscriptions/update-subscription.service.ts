@@ -7,6 +7,7 @@ import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 import { assertCustomerCurrency, attachCustomer } from '../customers/customer-credit.ts';
 import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
 import { applyChangeNow } from './change-now.service.ts';
+import { billUsageUntil } from '../usage/usage-so-far.ts';
 import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { loadSubscription, nowFor, requireCard, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
@@ -23,7 +24,7 @@ export async function updateSubscription(
   const newPlan = input.plan_id ? await requireActivePlan(deps.sql, merchant, input.plan_id) : undefined;
   const now = deps.now();
   const changeNow = input.effective === 'now';
-  let owed: string | null = null;
+  const owed: string[] = [];
   const updated = await deps.sql.transaction(async (tx) => {
     const current = await loadSubscription(tx, merchant, id, true);
     if (current.status === 'cancelled' || current.status === 'completed') {
@@ -49,6 +50,15 @@ export async function updateSubscription(
     } else if (newPlan && current.customer_id) {
       await assertCustomerCurrency(tx, current.customer_id, newPlan.currency);
     }
+    if (changeNow && input.plan_id !== undefined && input.plan_id !== sub.plan_id) {
+      // A plan changed now bills the usage so far at the old plan's prices, on an invoice of its own (docs/usage.md).
+      const usage = await billUsageUntil(tx, merchant, sub, { kind: 'proration', end: at, now });
+      if (usage?.kind === 'invoice' && usage.status === 'open') owed.push(usage.invoiceId);
+      if (usage) {
+        const [fresh] = await tx.query<{ credit_balance: string }>('select credit_balance from billing.subscriptions where id = $1', [id]);
+        sub = { ...sub, credit_balance: fresh!.credit_balance };
+      }
+    }
     if (changeNow) {
       const outcome = await applyChangeNow(tx, merchant, sub, {
         planId: input.plan_id,
@@ -57,7 +67,7 @@ export async function updateSubscription(
         billingNow: at,
         now,
       });
-      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed = outcome.invoiceId;
+      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed.push(outcome.invoiceId);
     }
     const view = await setSubscription(
       tx,
@@ -90,8 +100,8 @@ export async function updateSubscription(
     return view;
   });
   // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
-  if (owed && deps.chargeNow) await deps.chargeNow(owed);
-  return owed ? getSubscription(deps.sql, merchant, id) : updated;
+  if (deps.chargeNow) for (const invoiceId of owed) await deps.chargeNow(invoiceId);
+  return owed.length > 0 ? getSubscription(deps.sql, merchant, id) : updated;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Sql } from '../../platform/sql.ts';
 import type { FinalizeHooks } from '../invoices/finalize/finalize-hooks.ts';
 import { numberInvoices } from '../invoices/finalize/invoice-numbers.ts';
 import { settingsOf } from '../settings/settings.ts';
+import { recordBilledUsage } from '../usage/sql/billed-usage.ts';
 import {
   writeBatchAdvance,
   writeBatchInvoices,
@@ -19,7 +20,7 @@ import {
  * written once. Three statements whatever the count: the subscriptions, the customers' credit
  * and the events of creation, answering the invoices' settings and prefixes
  * (`writeBatchAdvance`); the numbers (none when every invoice stays a draft); the invoices
- * (`writeBatchInvoices`). The numbers come as late as they can, so that another batch taking
+ * (`writeBatchInvoices`), then the usage they bill (`recordBilledUsage`, only when some does). The numbers come as late as they can, so that another batch taking
  * numbers from the same sequence waits for the invoices' write only. Numbers go in batch order
  * within each sequence. Answers the invoices written; the caller hands the `open` ones to the
  * charge queue after its commit.
@@ -51,5 +52,10 @@ export async function writePeriodInvoices(tx: Sql, batch: InvoiceBatch, hooks?: 
   // Every invoice must stand (its period was not invoiced, and its subscription is locked since
   // the claim): anything else is a bug, and the throw rolls the batch and its numbers back.
   if (written.length !== invoices.length) throw new Error(`invoice batch: wrote ${written.length} of ${invoices.length} invoices`);
+  // The usage the invoices bill, recorded with them: a period's usage is billed once (no statement for flat plans).
+  const usage = invoices.flatMap((inv) =>
+    inv.usage_billed.map((u) => ({ ...u, subscription_id: inv.subscription_id, invoice_id: inv.id })),
+  );
+  await recordBilledUsage(tx, usage, batch.now);
   return written;
 }

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 // Field names of the contract (issue 3).
 const PLAN_FIELDS =
-  'amount archived_at billing_cycles created_at currency dunning id interval interval_count name setup_fee status tax_rate_ids trial_days'.split(
+  'amount archived_at billing_cycles created_at currency dunning id interval interval_count name prices setup_fee status tax_rate_ids trial_days'.split(
     ' ',
   );
 const SUBSCRIPTION_FIELDS = (

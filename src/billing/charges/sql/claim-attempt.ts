@@ -20,6 +20,8 @@ export interface ClaimRow {
   attempt_count: number;
   subscription_id: string;
   subscription_status: string;
+  /** The invoice's kind: a `final` one is collected after its subscription ended. */
+  kind: string;
   /** The subscription's card as it names it: a token or an alias. */
   card_token: string;
   /** The card's token the claim charges: the name when it is a token, else the resolution given; null when an alias awaits one. */
@@ -56,7 +58,7 @@ export interface ClaimRow {
  */
 const CLAIM_SQL = `
   with inv as (
-    select i.id, i.xmin::text as version, i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id,
+    select i.id, i.xmin::text as version, i.merchant_id, i.environment, i.status, i.amount, i.currency, i.attempt_count, i.subscription_id, i.kind,
            s.card_token, case when s.card_is_token then s.card_token else $8::text end as card,
            case when s.card_is_token and s.card_key is not null then s.card_key else $9::text end as card_key, s.card_expiry, s.status as subscription_status, i.held_for_card, coalesce(c.frozen_time, $3) as billing_now
       from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
@@ -68,7 +70,8 @@ const CLAIM_SQL = `
     -- Only the next attempt may start, and only when the last one has an outcome (never retry over an unknown).
     select inv.*, ${CARD_EXPIRED_SQL('inv.card_expiry', 'inv.billing_now')} as expired from inv
      where inv.version = (select version from seen) and inv.status in ('open', 'past_due') and not inv.held_for_card
-       and inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')})
+       -- A final invoice bills the usage of an ended subscription's last period: it is collected after the end.
+       and (inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')}) or inv.kind = 'final')
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
   -- The card's network caps: its declined attempts, and those still in flight (they may decline),
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
@@ -109,7 +112,7 @@ const CLAIM_SQL = `
   ${voidOwedInvoicesSql({
     name: 'ended',
     from: 'inv',
-    where: `i.id = $1 and inv.version = (select version from seen) and inv.subscription_status in ('cancelled', 'unpaid', 'completed')
+    where: `i.id = $1 and inv.version = (select version from seen) and inv.subscription_status in ('cancelled', 'unpaid', 'completed') and inv.kind <> 'final'
        and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))`,
     reason: `'subscription_' || inv.subscription_status`,
     at: 'inv.billing_now',
@@ -127,7 +130,7 @@ const CLAIM_SQL = `
     update billing.subscriptions s set status = 'past_due', updated_at = $3
       from ready where s.id = ready.subscription_id and ready.expired and s.status in ('active', 'trialing'))
   select inv.version = (select version from seen) as consistent, inv.merchant_id, inv.environment, inv.status, inv.amount, inv.currency,
-         inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.card_token, inv.card, inv.card_key, inv.held_for_card, inv.billing_now,
+         inv.attempt_count, inv.subscription_id, inv.subscription_status, inv.kind, inv.card_token, inv.card, inv.card_key, inv.held_for_card, inv.billing_now,
          coalesce((select expired from ready), false) as expired,
          (select id from existing) as existing_id, (select status from existing) as existing_status,
          (select claimed_card_token from existing) as existing_card, (select card_key from existing) as existing_card_key,

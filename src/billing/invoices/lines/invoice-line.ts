@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { priceQuantity } from '../../pricing/price-models.ts';
+import { toPriceModel, type PlanPriceInput } from '../../pricing/price-input.ts';
 
-export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount'] as const;
+export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount', 'usage'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** A tax rate's part of a line's tax (docs/tax.md). */
@@ -32,6 +34,26 @@ export const InvoiceLine = z.object({
   discount_amount: z.number().int().optional(),
   tax_amount: z.number().int().optional(),
   tax_rates: z.array(LineTaxRate).optional(),
+  // A usage line (docs/usage.md): the metric, the price's model, the units billed after the free
+  // ones, and the tiers applied (src/billing/pricing/price-models.ts).
+  metric_code: z.string().optional(),
+  model: z.string().optional(),
+  free_units: z.number().int().optional(),
+  billable_quantity: z.number().int().optional(),
+  tiers: z
+    .array(
+      z.object({
+        tier: z.number().int(),
+        from_unit: z.number().int(),
+        to_unit: z.number().int(),
+        units: z.number().int(),
+        packages: z.number().int().optional(),
+        unit_amount: z.number().int(),
+        flat_amount: z.number().int(),
+        amount: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -97,4 +119,30 @@ export function itemLine(input: { description: string; unitAmount: number; quant
 /** A proration line: the credit for unused time (negative) or the charge for the rest (positive). */
 export function prorationLine(input: ProRata): InvoiceLine {
   return proRataLine('proration', input);
+}
+
+/**
+ * A period's usage of one metric, priced (billed in arrears, docs/usage.md): `quantity` is the
+ * aggregated quantity, `amount` the price model's, `tiers` the tiers applied. `unit_amount` is the
+ * unit price where one price covers every unit (per_unit; volume: the tier reached; package: a
+ * package's price) and 0 for graduated, whose `tiers` carry each tier's.
+ */
+export function usageLine(input: { metricName: string; price: PlanPriceInput; quantity: number; period: Period }): InvoiceLine {
+  const priced = priceQuantity(toPriceModel(input.price), input.quantity);
+  const price = input.price;
+  const unitAmount =
+    price.model === 'graduated' ? 0 : price.model === 'volume' ? (priced.tiers[0]?.unit_amount ?? 0) : (price.unit_amount ?? 0);
+  return {
+    kind: 'usage',
+    description: input.metricName,
+    quantity: input.quantity,
+    unit_amount: unitAmount,
+    amount: priced.amount,
+    ...periodOf(input.period),
+    metric_code: price.metric_code,
+    model: price.model,
+    free_units: priced.free_units,
+    billable_quantity: priced.billable_quantity,
+    tiers: priced.tiers,
+  };
 }

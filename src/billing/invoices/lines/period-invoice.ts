@@ -1,6 +1,42 @@
 import { resolveInvoiceTaxes, UNTAXED, type LineSource, type TaxContext } from '../../taxes/resolve-rates.ts';
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
-import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, type InvoiceLine } from './invoice-line.ts';
+import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, usageLine, type InvoiceLine } from './invoice-line.ts';
+import type { PlanPriceInput } from '../../pricing/price-input.ts';
+
+/** A closed period's usage of one priced metric, to bill in arrears (`usageLine`). */
+export interface PeriodUsage {
+  /** The plan the usage was priced on (the one billed during the period): its tax rates tax the line. */
+  planId: string;
+  metricName: string;
+  price: PlanPriceInput;
+  quantity: number;
+  period: { start: Date; end: Date };
+}
+
+/** What an invoice bills of a metric's usage: recorded with the invoice, unique per subscription, metric and period. */
+export interface UsageBilled {
+  metric_code: string;
+  period_start: string;
+  period_end: string;
+  quantity: number;
+  amount: number;
+}
+
+/** The usage lines of closed periods, each with the plan whose rates tax it, and what they bill. */
+export function usageLines(usage: readonly PeriodUsage[]): { lines: InvoiceLine[]; sources: LineSource[]; billed: UsageBilled[] } {
+  const lines = usage.map((u) => usageLine(u));
+  return {
+    lines,
+    sources: usage.map((u) => ({ planId: u.planId })),
+    billed: usage.map((u, i) => ({
+      metric_code: u.price.metric_code,
+      period_start: u.period.start.toISOString(),
+      period_end: u.period.end.toISOString(),
+      quantity: u.quantity,
+      amount: lines[i]!.amount,
+    })),
+  };
+}
 
 /** A one-off item waiting for the next period invoice. */
 export interface PendingItem {
@@ -34,6 +70,8 @@ export interface PeriodInput {
   proratedAmount?: number;
   /** What the invoice is taxed from (src/billing/taxes/resolve-rates.ts); none: untaxed. */
   tax?: TaxContext;
+  /** The usage of the period that closes as this one begins, per priced metric (billed in arrears). */
+  usage?: readonly PeriodUsage[];
 }
 
 /** The plan's term has run: the subscription is `completed`, no invoice is written. */
@@ -50,12 +88,15 @@ export interface PeriodInvoiced {
   creditBalance: number;
   /** The items this invoice took. */
   itemIds: string[];
+  /** The usage it bills, per metric and period. */
+  usageBilled: UsageBilled[];
 }
 
 /**
  * The invoice of a period that begins (the one composer every path shares): the plan's line at
  * the subscription's quantity, the setup fee on the first period invoice only, the items, the
- * coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles`
+ * usage of the period that closed (arrears), the coupon, tax (each line's rates resolved from
+ * `tax`), then credit. A plan with `billing_cycles`
  * N completes when its N-th invoiced period ends, that is when period N + 1 would begin.
  */
 export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
@@ -80,6 +121,9 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
     lines.push(itemLine({ description: item.description, unitAmount: Number(item.unit_amount), quantity: item.quantity }));
     sources.push({ planId, itemRateIds: item.tax_rate_ids ?? [] });
   }
+  const usage = usageLines(input.usage ?? []);
+  lines.push(...usage.lines);
+  sources.push(...usage.sources);
   const taxes = resolveInvoiceTaxes(input.tax ?? UNTAXED, sources);
   const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance, ...taxes });
   // Every line here is positive: the composer can only answer with an invoice.
@@ -91,5 +135,6 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
     periodsInvoiced: input.periodsInvoiced + 1,
     creditBalance: invoice.creditBalance,
     itemIds: items.map((i) => i.id),
+    usageBilled: usage.billed,
   };
 }

@@ -1,6 +1,7 @@
 import type { Sql } from '../../../platform/sql.ts';
 import { HELD_COUPON_COLUMNS } from '../../coupons/redeem-coupon.ts';
 import type { DueSubscription } from '../period-advance.ts';
+import { usageFromSql } from '../../usage/sql/billed-usage.ts';
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
   s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
@@ -9,6 +10,9 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
   p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
   s.periods_invoiced, s.credit_balance, s.customer_id, ${HELD_COUPON_COLUMNS},
   (s.customer_id is not null or s.tax_rate_ids <> '[]'::jsonb or p.tax_rate_ids <> '[]'::jsonb) as tax_relevant,
+  -- Usage prices of the plan billed in the period that closes, and where its unbilled usage starts: null for a flat plan.
+  case when cp.prices <> '[]'::jsonb then cp.prices end as usage_prices,
+  case when cp.prices <> '[]'::jsonb then ${usageFromSql('s')} end as usage_from,
   (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity,
      'tax_rate_ids', it.tax_rate_ids)
      order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;

@@ -1,0 +1,126 @@
+import type { Sql } from '../../platform/sql.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
+import type { PlanPriceInput } from '../pricing/price-input.ts';
+import { usageLines, type PeriodUsage } from '../invoices/lines/period-invoice.ts';
+import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription } from '../invoices/immediate-invoice.service.ts';
+import { metricsByCode } from './billable-metrics.service.ts';
+import { aggregateUsage } from './sql/aggregate-usage.ts';
+import { recordBilledUsage, usageFromSql } from './sql/billed-usage.ts';
+import type { DueSubscription } from '../subscriptions/period-advance.ts';
+
+/** A plan's usage prices (`[]` for a flat plan). */
+export async function planPrices(db: Sql, planId: string): Promise<PlanPriceInput[]> {
+  const rows = await db.query<{ prices: PlanPriceInput[] }>('select prices from billing.plans where id = $1', [planId]);
+  return rows[0]?.prices ?? [];
+}
+
+/**
+ * A subscription's usage over [from, to) per price of `prices`, measured as the period close
+ * measures it (one index range scan per metric), ready to price (`usageLines`).
+ */
+export async function measureUsage(
+  db: Sql,
+  merchant: MerchantRef,
+  subscription: { id: string; plan_id: string },
+  prices: readonly PlanPriceInput[],
+  period: { start: Date; end: Date },
+): Promise<PeriodUsage[]> {
+  if (prices.length === 0 || period.start >= period.end) return [];
+  const metrics = await metricsByCode(
+    db,
+    merchant,
+    prices.map((p) => p.metric_code),
+  );
+  return Promise.all(
+    prices.map(async (price) => {
+      const metric = metrics.get(price.metric_code);
+      const quantity = metric ? (await aggregateUsage(db, subscription.id, metric, period.start, period.end)).quantity : 0;
+      return { planId: subscription.plan_id, metricName: metric?.name ?? price.metric_code, price, quantity, period };
+    }),
+  );
+}
+
+/**
+ * A subscription's usage not billed yet, up to `end`, at its plan's usage prices, on an invoice of
+ * its own (docs/usage.md), in the caller's transaction, with what it bills recorded (a period's
+ * usage is billed once): `final` when the subscription ends (cancelled now, at its period's end,
+ * its fixed term completed), `proration` when its plan changes now (the usage so far at the old
+ * prices). The usage starts at the current period's start, or where usage of this period was billed
+ * already (`usageFromSql`). Nothing is written when the plan has no usage prices or the usage bills
+ * 0. Written at `billingNow` and finalized (credit applied first); the caller charges it after
+ * commit if it is `open` (a `final` invoice is the one invoice collected after its subscription
+ * ended: src/billing/charges/collecting.ts).
+ */
+export async function billUsageUntil(
+  tx: Sql,
+  merchant: MerchantRef,
+  sub: LockedSubscription,
+  input: { kind: 'final' | 'proration'; end: Date; now: Date; billingNow?: Date },
+): Promise<ImmediateOutcome | null> {
+  const prices = await planPrices(tx, sub.plan_id);
+  if (prices.length === 0) return null;
+  // The balance as it is now (voiding what a cancel voided may have given credit back), and where the usage starts.
+  const [fresh] = await tx.query<{ credit_balance: string; usage_from: string | null }>(
+    `select s.credit_balance, ${usageFromSql('s')} as usage_from from billing.subscriptions s where s.id = $1`,
+    [sub.id],
+  );
+  if (!fresh?.usage_from) return null;
+  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(fresh.usage_from), end: input.end });
+  const { lines, sources, billed } = usageLines(usage);
+  if (lines.every((l) => l.amount === 0)) return null;
+  const subscription = { ...sub, credit_balance: fresh.credit_balance };
+  const billingNow = input.billingNow ?? input.end;
+  const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: input.kind, lines, sources, billingNow, now: input.now });
+  if (outcome.kind === 'invoice') {
+    await recordBilledUsage(
+      tx,
+      billed.map((b) => ({ ...b, subscription_id: sub.id, invoice_id: outcome.invoiceId })),
+      input.now,
+    );
+  }
+  return outcome;
+}
+
+/** The final invoice of a subscription that ends at `end` (`billUsageUntil`). */
+export function billFinalUsage(
+  tx: Sql,
+  merchant: MerchantRef,
+  sub: LockedSubscription,
+  end: Date,
+  now: Date,
+  billingNow: Date = end,
+): Promise<ImmediateOutcome | null> {
+  return billUsageUntil(tx, merchant, sub, { kind: 'final', end, now, billingNow });
+}
+
+/**
+ * The scheduler batch's subscriptions that ended at their period's end (cancelled then, or their
+ * fixed term completed) with usage prices: each one's last period billed on a final invoice
+ * (`billFinalUsage`), in the batch's transaction, after its write. No statement for a batch
+ * without one (the usual case). Answers the final invoices owed, to charge after commit.
+ */
+export async function billEndedPeriods(
+  tx: Sql,
+  ended: readonly { row: DueSubscription; billingAt: string }[],
+  now: Date,
+): Promise<string[]> {
+  const owed: string[] = [];
+  for (const { row, billingAt } of ended) {
+    if (!row.usage_prices || !row.usage_from) continue;
+    const outcome = await billFinalUsage(
+      tx,
+      { merchantId: row.merchant_id, environment: row.environment } as MerchantRef,
+      {
+        id: row.id,
+        plan_id: row.plan_id,
+        credit_balance: row.credit_balance,
+        customer_id: row.customer_id ?? null,
+      },
+      new Date(row.next_charge_at),
+      now,
+      new Date(billingAt),
+    );
+    if (outcome?.kind === 'invoice' && outcome.status === 'open') owed.push(outcome.invoiceId);
+  }
+  return owed;
+}
