@@ -17,7 +17,20 @@ import { deleteKeys, testConfig } from './helpers/test-app.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../bin/recur.js');
-const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'tax', 'revenue'];
+const COLUMNS = [
+  'month',
+  'invoices',
+  'paid',
+  'recovered',
+  'lost',
+  'pending',
+  'expiry updates',
+  'discounts',
+  'refunds',
+  'tax',
+  'usage',
+  'revenue',
+];
 
 interface Row {
   month: string;
@@ -30,6 +43,7 @@ interface Row {
   discounts: string;
   refunds: string;
   tax: string;
+  usage: string;
   revenue: string;
 }
 
@@ -42,7 +56,9 @@ function parseTable(stdout: string): Row[] {
     .slice(header + 1)
     .filter((l) => /^(\d{4}-\d{2}|total)\s/.test(l))
     .map((l) => {
-      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, tax, revenue] = l.trim().split(/\s{2,}/);
+      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, tax, usage, revenue] = l
+        .trim()
+        .split(/\s{2,}/);
       const n = (s: string | undefined) => Number(s);
       return {
         month: month!,
@@ -55,6 +71,7 @@ function parseTable(stdout: string): Row[] {
         discounts: discounts!,
         refunds: refunds!,
         tax: tax!,
+        usage: usage!,
         revenue: revenue!,
       };
     });
@@ -209,6 +226,31 @@ describe('recur demo --subscriptions 40 --months 3', () => {
               (select count(*)::int from billing.invoices where merchant_id = $1 and discount > 0) as coupons`,
     );
     for (const [what, n] of Object.entries(model)) expect(n, what).toBeGreaterThanOrEqual(1);
+  });
+
+  it('bills the API customers’ calls in arrears on graduated tiers; the usage column is their usage lines', async () => {
+    const total = rows.at(-1)!;
+    const billed = await one<{ sum: string; lines: number; events: number; calls: string; subscriptions: number }>(
+      `select coalesce(sum((l->>'amount')::bigint), 0)::text as sum, count(*)::int as lines,
+              (select count(*)::int from billing.usage_events e where e.merchant_id = $1) as events,
+              (select coalesce(sum((e.properties->>'calls')::bigint), 0)::text from billing.usage_events e where e.merchant_id = $1) as calls,
+              (select count(*)::int from billing.subscriptions s join billing.plans p on p.id = s.plan_id where s.merchant_id = $1 and p.name = 'API') as subscriptions
+         from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+        where i.merchant_id = $1 and i.status = 'paid' and l->>'kind' = 'usage'`,
+    );
+    expect(billed.subscriptions).toBeGreaterThanOrEqual(1);
+    expect(billed.events).toBeGreaterThan(0);
+    expect(billed.lines).toBeGreaterThanOrEqual(1);
+    expect(Number(billed.sum)).toBeGreaterThan(0);
+    expect(minorUnits(total.usage)).toBe(billed.sum);
+    // Each usage line: the first 5,000 calls of its period free, then 1 cent a call (graduated).
+    const lines = await db.query<{ quantity: string; amount: string }>(
+      `select l->>'quantity' as quantity, l->>'amount' as amount
+         from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+        where i.merchant_id = $1 and l->>'kind' = 'usage'`,
+      [merchantId],
+    );
+    for (const l of lines.rows) expect(Number(l.amount), `${l.quantity} calls`).toBe(Math.max(0, Number(l.quantity) - 5000));
   });
 
   it('bills every subscription to a customer with an address: most in Australia, some in Germany, one French business', async () => {

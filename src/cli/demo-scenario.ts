@@ -29,6 +29,10 @@ export interface DemoCustomer {
   /** The subscription's customer, and the country of its address (which decides its tax). */
   customerId: string;
   country: DemoCountry;
+  /** On the API plan: its calls are sent as usage events through the year, and billed in arrears. */
+  usage: boolean;
+  /** When its subscription starts (billing time). */
+  startsAt: Date;
 }
 
 /** The demo's plan and coupon ids, for what happens during the year. */
@@ -54,9 +58,22 @@ const PLANS = [
     dunning: { retry_days: [1, 3, 5, 7], final_action: 'mark_unpaid' },
   },
   { name: 'Annual', amount: 19900, interval: 'year', weight: 15, dunning: { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' } },
+  // A platform fee and the API calls on graduated tiers, billed in arrears: some steady Starter customers take it instead (below).
+  { name: 'API', amount: 1900, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
   // An instalment plan: a fixed number of payments, then `completed` (one customer takes it).
   { name: 'Instalments', amount: 12000, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
 ] as const;
+
+/** The API plan's usage price: the first 5,000 calls of a month free, then 1 cent (AUD 0.01) a call. */
+export const API_CALLS = { code: 'api_calls', name: 'API calls', aggregation: 'sum', field: 'calls' } as const;
+const API_CALLS_PRICE = {
+  metric_code: API_CALLS.code,
+  model: 'graduated',
+  tiers: [
+    { up_to: 5000, unit_amount: 0 },
+    { up_to: null, unit_amount: 1 },
+  ],
+} as const;
 
 /** A launch discount some customers join with. */
 const LAUNCH_COUPON = {
@@ -134,6 +151,7 @@ export async function seedDemo(
   await setUpMerchant(runtime, merchant);
   // Customers draw from a generator of their own: the year's stories stay those of the seed.
   const desk = new CustomerDesk(runtime, merchant, seededRandom(options.seed ^ 0x5eed_c0de), options.subscriptions);
+  await runtime.billing.createBillableMetric(merchant, { ...API_CALLS });
   const plans = await Promise.all(
     PLANS.map(async (plan) => {
       const input = PlanCreate.parse({
@@ -145,6 +163,7 @@ export async function seedDemo(
         setup_fee: 'setup_fee' in plan ? plan.setup_fee : 0,
         // Completes inside the window: the payments fit in all but its last month.
         billing_cycles: plan.name === 'Instalments' ? Math.max(1, Math.min(6, options.months - 1)) : null,
+        ...(plan.name === 'API' ? { prices: [API_CALLS_PRICE] } : {}),
       });
       return { ...plan, id: (await runtime.billing.createPlan(merchant, input)).id };
     }),
@@ -153,6 +172,7 @@ export async function seedDemo(
   const monthly = plans.filter((p) => p.interval === 'month' && p.weight > 0);
   const instalments = plans.find((p) => p.name === 'Instalments')!;
   const pro = plans.find((p) => p.name === 'Pro')!;
+  const api = plans.find((p) => p.name === 'API')!;
   const totalWeight = plans.reduce((sum, p) => sum + p.weight, 0);
   const choosePlan = () => {
     let r = random() * totalWeight;
@@ -183,7 +203,10 @@ export async function seedDemo(
   const upgradeMonth = Math.min(1, options.months - 1);
   for (const [i, castStory] of stories.entries()) {
     const story: Story = castStory === 'expiring' && expiringMonths === 0 ? 'steady' : castStory;
-    const plan = story === 'expiring' ? pick(random, monthly) : i === instalmentCustomer ? instalments : choosePlan();
+    const drawn = story === 'expiring' ? pick(random, monthly) : i === instalmentCustomer ? instalments : choosePlan();
+    // One steady Starter customer in four bills its API calls instead (a monthly plan too: the year's draws stay the same).
+    const usage = story === 'steady' && drawn.name === 'Starter' && i % 4 === 1;
+    const plan = usage ? api : drawn;
     const { number, expiry } = nextCard(story === 'expiring');
     const card = await runtime.gateway.tokenize(ctx, {
       card_holder: `Customer ${i + 1}`,
@@ -210,7 +233,8 @@ export async function seedDemo(
       coupon: story === 'steady' && plan.name !== 'Instalments' && random() < 0.2 ? LAUNCH_COUPON.code : undefined,
     });
     // About one steady Starter customer in seven upgrades, and at least one does.
-    const upgrades = story === 'steady' && plan.name === 'Starter' && (random() < 0.15 || !customers.some((c) => c.upgradeMonth !== null));
+    const upgrades =
+      story === 'steady' && drawn.name === 'Starter' && (random() < 0.15 || !customers.some((c) => c.upgradeMonth !== null)) && !usage;
     customers.push({
       subscriptionId: subscription.id,
       story,
@@ -219,7 +243,37 @@ export async function seedDemo(
       upgradeMonth: upgrades ? upgradeMonth : null,
       customerId: customer.id,
       country: customer.country,
+      usage,
+      startsAt: startAt,
     });
   }
   return { customers, catalog: { proPlanId: pro.id } };
+}
+
+/**
+ * The API customers' calls since the last stop, one usage event each at the clock's time `at`:
+ * 200 to 3,000 calls a week (so a month crosses the free 5,000 for most), from a generator of
+ * their own. Every event is accepted or the demo stops: a refusal would be a bug.
+ */
+export async function sendUsage(
+  runtime: Runtime,
+  merchant: MerchantRef,
+  customers: readonly DemoCustomer[],
+  at: Date,
+  random: () => number,
+): Promise<number> {
+  const events = customers
+    .filter((c) => c.usage && c.startsAt.getTime() <= at.getTime())
+    .map((c) => ({
+      transaction_id: `demo-${c.subscriptionId}-${at.getTime()}`,
+      subscription_id: c.subscriptionId,
+      code: API_CALLS.code,
+      timestamp: at.toISOString(),
+      properties: { calls: 200 + Math.floor(random() * 2800) },
+    }));
+  if (events.length === 0) return 0;
+  const answer = await runtime.billing.ingestUsage(merchant, events);
+  if (answer.refused > 0)
+    throw new Error(`the demo's usage events were refused: ${JSON.stringify(answer.events.filter((e) => e.status === 'refused'))}`);
+  return answer.accepted;
 }

@@ -21,6 +21,8 @@ export interface DemoMonth {
   refunds: Record<string, bigint>;
   /** Tax in the month's paid invoices (inclusive and exclusive), by currency, in minor units. */
   tax: Record<string, bigint>;
+  /** Usage billed (the usage lines of the month's paid invoices, before tax), by currency, in minor units. */
+  usage: Record<string, bigint>;
   /** Collected money by currency, in minor units (the ledger's sum). */
   revenue: Record<string, bigint>;
 }
@@ -107,6 +109,12 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
        from billing.invoices i where i.merchant_id = $1 and i.environment = $2 group by 1, 2`,
     params,
   );
+  const usage = await sql.query<{ month: string; currency: string; amount: string }>(
+    `select to_char(i.period_start at time zone 'UTC', 'YYYY-MM') as month, i.currency, sum((l->>'amount')::bigint)::text as amount
+       from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+      where i.merchant_id = $1 and i.environment = $2 and i.status = 'paid' and l->>'kind' = 'usage' group by 1, 2`,
+    params,
+  );
   const byMonth = new Map<string, DemoMonth>();
   const monthOf = (month: string) => {
     let row = byMonth.get(month);
@@ -120,6 +128,7 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
     if (a.refunds !== '0') monthOf(a.month).refunds[a.currency] = BigInt(a.refunds);
     if (a.tax !== '0') monthOf(a.month).tax[a.currency] = BigInt(a.tax);
   }
+  for (const u of usage) if (u.amount !== '0') monthOf(u.month).usage[u.currency] = BigInt(u.amount);
   for (const [month, n] of expiryUpdates) monthOf(month).expiryUpdates += n;
   const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   const total = emptyMonth('total');
@@ -130,7 +139,7 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
     total.lost += m.lost;
     total.pending += m.pending;
     total.expiryUpdates += m.expiryUpdates;
-    for (const key of ['revenue', 'discounts', 'refunds', 'tax'] as const) {
+    for (const key of ['revenue', 'discounts', 'refunds', 'tax', 'usage'] as const) {
       for (const [currency, amount] of Object.entries(m[key])) total[key][currency] = (total[key][currency] ?? 0n) + amount;
     }
   }
@@ -149,6 +158,7 @@ function emptyMonth(month: string): DemoMonth {
     discounts: {},
     refunds: {},
     tax: {},
+    usage: {},
     revenue: {},
   };
 }
@@ -261,7 +271,20 @@ const formatRevenue = (revenue: Record<string, bigint>): string =>
     .map((currency) => formatMoney(revenue[currency]!, currency))
     .join(', ') || '-';
 
-const COLUMNS = ['month', 'invoices', 'paid', 'recovered', 'lost', 'pending', 'expiry updates', 'discounts', 'refunds', 'tax', 'revenue'];
+const COLUMNS = [
+  'month',
+  'invoices',
+  'paid',
+  'recovered',
+  'lost',
+  'pending',
+  'expiry updates',
+  'discounts',
+  'refunds',
+  'tax',
+  'usage',
+  'revenue',
+];
 
 /** Plain padded columns: the month left-aligned, every number right-aligned. */
 export function renderSummary(summary: DemoSummary): string {
@@ -276,6 +299,7 @@ export function renderSummary(summary: DemoSummary): string {
     formatRevenue(m.discounts),
     formatRevenue(m.refunds),
     formatRevenue(m.tax),
+    formatRevenue(m.usage),
     formatRevenue(m.revenue),
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));

@@ -9,7 +9,7 @@ import { createMerchant } from '../gateway/merchants/credentials.service.ts';
 import type { MerchantRef } from '../billing/ports/gateway-port.ts';
 import { createProcessLogger } from '../platform/logger.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
-import { seedDemo } from './demo-scenario.ts';
+import { seedDemo, seededRandom, sendUsage } from './demo-scenario.ts';
 import { refundSome, upgradeMidMonth } from './demo-changes.ts';
 import { addMonthsUtc, advanceTo, CardUpdateDesk, monthLabel, settleClock, stopsOfMonth } from './demo-timeline.ts';
 import { renderSummary, summarize, type DemoSummary } from './demo-summary.ts';
@@ -116,12 +116,15 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     const early = new Set(customers.filter((c) => c.story === 'expiring' && c.reactsEarly).map((c) => c.cardToken));
     const desk = new CardUpdateDesk(runtime, merchant, ctx, early);
     const expiryUpdates = new Map<string, number>();
+    // The API customers' calls draw from a generator of their own: the year's stories stay those of the seed.
+    const usageRandom = seededRandom(options.seed ^ 0xa11_ca11);
     bar.start(options.months, 0, { clock: day(options.start) });
     for (let m = 0; m < options.months; m++) {
       const label = monthLabel(addMonthsUtc(options.start, m));
       const stops = stopsOfMonth(options.start, m);
       for (const [s, stop] of stops.entries()) {
         const updates = await advanceTo(runtime, merchant, testClock.id, stop, desk);
+        await sendUsage(runtime, merchant, customers, stop, usageRandom);
         if (updates) expiryUpdates.set(label, (expiryUpdates.get(label) ?? 0) + updates);
         // Two weeks in: this month's upgrades, charged at once for the rest of the period.
         if (s === 1) await upgradeMidMonth(runtime, merchant, customers, catalog, m);
