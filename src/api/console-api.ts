@@ -26,7 +26,7 @@ function sessionOf(req: FastifyRequest): ConsoleSession {
  */
 export function registerConsoleLoginRoutes(app: HttpServer, accounts: ConsoleAccounts, environment: 'sandbox' | 'production'): void {
   const test = environment === 'sandbox';
-  app.post('/console/sessions', { schema: { body: LogIn } }, async (req, reply) => {
+  app.post('/console/sessions', { schema: { body: LogIn, security: [] } }, async (req, reply) => {
     const { token, session } = await accounts.logIn(req.body.email, req.body.password, req.ip, environment);
     reply.header('set-cookie', sessionCookie(token, accounts.sessionPolicy.maxHours * 3600));
     reply.header('cache-control', 'no-store');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { createRecurClient, type FetchLike } from '../../client/src/index.ts';
 import { makeClient, startTestApp, type ApiClient, type HttpResult, type TestApp } from '../helpers/test-app.ts';
 import { createCard, createClock, createPlan, DECLINE, expectError, invoicesOf, settle, subscribe } from '../helpers/billing.ts';
 import type { NewMerchant } from '../../src/gateway/merchants/credentials.service.ts';
@@ -343,8 +344,17 @@ describe('roles, through the API', () => {
     expectError(await admin.get('/audit?from=yesterday'), 422);
     expect((await (await logIn('billing')).get('/audit')).status).toBe(200);
     expectError(await (await logIn('support')).get('/audit'), 403, /needs the billing role/);
-    // API credentials read it too, unchanged.
+    // API credentials read it too, unchanged; the typed client pages through it with its filters.
     expect((await api.get('/audit')).status).toBe(200);
+    const typed = createRecurClient({
+      baseUrl: app.listeners.urls.sandbox!,
+      username: merchant.sandbox.username,
+      apiToken: merchant.sandbox.api_token,
+      fetch: ((url: string, init: unknown) => undiciFetch(url, { ...(init as object), dispatcher: app.agent })) as unknown as FetchLike,
+    });
+    const listed: any[] = [];
+    for await (const entry of typed.audit.list({ user_id: users.billing!.id, limit: 2 })) listed.push(entry);
+    expect(listed.map((e) => e.id)).toEqual(mine.body.response.map((r: any) => r.id));
   });
 });
 
