@@ -32,18 +32,26 @@ export function scrubForAudit(value: unknown, depth = 0): unknown {
 /**
  * The object a route acts on: the longest part of its path that ends with a parameter and that a
  * GET route answers (`POST /invoices/:id/refund` acts on `GET /invoices/:id`). Its id is that
- * parameter's value; without such a GET, the path's last parameter, with nothing read before.
+ * parameter's value; without such a GET, the path's last parameter, with nothing read before. A
+ * PUT, PATCH or DELETE acts on its own path when a GET answers it (`PUT /settings/business`); a
+ * POST to a path without a parameter makes a record, so its GET (a list) is not its object.
  */
-function objectOf(route: string, path: string, hasGet: (pattern: string) => boolean): { objectId: string | null; read: string | null } {
+function objectOf(
+  method: string,
+  route: string,
+  path: string,
+  hasGet: (pattern: string) => boolean,
+): { objectId: string | null; read: string | null } {
   const pattern = route.split('/');
   const segments = path.split('/');
   if (pattern.length !== segments.length) return { objectId: null, read: null };
   let lastParam: string | null = null;
   for (let n = pattern.length; n > 0; n--) {
-    if (!pattern[n - 1]!.startsWith(':')) continue;
-    const value = safeDecode(segments[n - 1]!);
+    const isParam = pattern[n - 1]!.startsWith(':');
+    const value = isParam ? safeDecode(segments[n - 1]!) : null;
     lastParam ??= value;
-    if (hasGet(pattern.slice(0, n).join('/'))) return { objectId: value, read: segments.slice(0, n).join('/') };
+    const whole = n === pattern.length && method !== 'POST';
+    if ((isParam || whole) && hasGet(pattern.slice(0, n).join('/'))) return { objectId: value, read: segments.slice(0, n).join('/') };
   }
   return { objectId: lastParam, read: null };
 }
@@ -92,7 +100,7 @@ export function addConsoleGuard(app: HttpServer, accounts: ConsoleAccounts, pref
     const route = routeOf(req);
     if (route === null) return;
     const path = req.url.split('?')[0]!.slice(prefix.length);
-    const object = objectOf(route, path, (pattern) => app.hasRoute({ method: 'GET', url: `${prefix}${pattern}` }));
+    const object = objectOf(req.method, route, path, (pattern) => app.hasRoute({ method: 'GET', url: `${prefix}${pattern}` }));
     let before: unknown = null;
     if (object.read !== null) {
       const read = await app.inject({ method: 'GET', url: `${prefix}${object.read}`, headers: { cookie: req.headers.cookie ?? '' } });

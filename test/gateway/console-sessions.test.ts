@@ -280,6 +280,8 @@ describe('roles, through the API', () => {
     const admin = await logIn('admin');
     const archived = await admin.send('POST', `/plans/${scene.plan.id}/archive`);
     expect(archived.status, archived.text).toBe(200);
+    const invoicing = await admin.send('PUT', '/settings/invoicing', { draft_hours: 2 });
+    expect(invoicing.status, invoicing.text).toBe(200);
     const created = await admin.send('POST', '/console/users', { email: 'new@console.example', role: 'viewer', password: PASSWORD });
     expect(created.status, created.text).toBe(201);
     expect(created.body.response).toEqual({
@@ -338,6 +340,10 @@ describe('roles, through the API', () => {
     });
     expect(refund.before).toMatchObject({ id: scene.paid.id, refunded_amount: 0 });
     expect(refund.after).toMatchObject({ id: scene.paid.id, refunded_amount: 1000 });
+    const settings = rows.find((r) => r.route === '/settings/invoicing');
+    expect(settings).toMatchObject({ method: 'PUT', object_id: null, outcome: 'succeeded', body: { draft_hours: 2 } });
+    expect(settings.before.draft_hours).not.toBe(2);
+    expect(settings.after.draft_hours).toBe(2);
     const refused = rows.find((r) => r.route === '/invoices/:id/refund' && r.role === 'viewer');
     expect(refused).toMatchObject({ outcome: 'refused', status: 403, after: null });
     const csrf = rows.find((r) => r.route === '/plans' && r.outcome === 'refused');
