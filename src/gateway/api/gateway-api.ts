@@ -18,9 +18,8 @@ import type { PurchaseResult } from '../purchases/purchase-deps.ts';
 import type { RefundResult } from '../refunds/refund-result.ts';
 import '../../platform/http/principal.ts';
 import type { ConsoleAccounts } from '../console/console-accounts.ts';
-import type { ConsoleSession } from '../console/console-sessions.service.ts';
+import { csrfMatches, type ConsoleSession } from '../console/console-sessions.service.ts';
 import { clearedSessionCookie, sessionTokenOf } from '../console/console-cookie.ts';
-import { csrfMatches } from '../console/console-sessions.service.ts';
 import { ConsoleErrors } from '../console/console-errors.ts';
 
 declare module 'fastify' {
