@@ -58,7 +58,13 @@ interface Console {
   csrf: string;
   login: HttpResult;
   get(path: string, environment?: 'sandbox' | 'production'): Promise<HttpResult>;
-  send(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, csrf?: string | null): Promise<HttpResult>;
+  send(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    csrf?: string | null,
+    environment?: 'sandbox' | 'production',
+  ): Promise<HttpResult>;
 }
 
 function record(res: HttpResult): HttpResult {
@@ -80,9 +86,9 @@ async function logIn(role: string, password = PASSWORD): Promise<Console> {
     csrf,
     login,
     get: async (path, environment = 'sandbox') => record(await client(environment).raw('GET', path, { headers: { cookie } })),
-    send: async (method, path, body, token = csrf) =>
+    send: async (method, path, body, token = csrf, environment = 'sandbox') =>
       record(
-        await client('sandbox').raw(method, path, {
+        await client(environment).raw(method, path, {
           body: body === undefined ? undefined : JSON.stringify(body),
           headers: {
             cookie,
@@ -189,6 +195,14 @@ describe('logging in', () => {
     expect(sandbox.body.test).toBe(true);
     expect(production.status).toBe(200);
     expect(production.body.test).toBe(false);
+    // The same CSRF token and role rules on the production listener; the audit row says which listener.
+    expectError(
+      await session.send('POST', '/plans', { name: 'P', amount: 100, currency: 'AUD', interval: 'month' }, undefined, 'production'),
+      403,
+      /needs the billing role/,
+    );
+    const [row] = (await api.get(`/audit?user_id=${users.viewer!.id}`)).body.response;
+    expect(row).toMatchObject({ environment: 'production', route: '/plans', outcome: 'refused', status: 403 });
   });
 
   it('logs out: the session ends, the cookie is cleared', async () => {
