@@ -30,7 +30,7 @@ function envOf(app: TestApp): Record<string, string> {
 
 function recur(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: envOf(app), timeout: 30_000 });
+    const child = spawn(process.execPath, [BIN, ...args], { env: envOf(app), timeout: 90_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

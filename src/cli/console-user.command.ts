@@ -18,16 +18,15 @@ async function readPassword(input: NodeJS.ReadableStream): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** A `recur console-user` command, checked (and its password read) before Recur's runtime starts. */
+export type ConsoleUserCommand = { kind: 'list'; merchant: string } | { kind: 'create'; merchant: string; user: ConsoleUserCreate };
+
 /**
  * `recur console-user create|list`: the console's users of a merchant. `create` reads the
- * password from standard input (with or without `--password-stdin`) and prints the user as
- * JSON; `list` prints the merchant's users as a JSON array. Neither prints a password or a hash.
+ * password from standard input (with or without `--password-stdin`); bad input is refused here,
+ * before any connection is made.
  */
-export async function runConsoleUserCommand(
-  rt: Runtime,
-  args: string[],
-  io: { input: NodeJS.ReadableStream; out: NodeJS.WritableStream } = { input: process.stdin, out: process.stdout },
-): Promise<void> {
+export async function parseConsoleUserCommand(args: string[], input: NodeJS.ReadableStream = process.stdin): Promise<ConsoleUserCommand> {
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -42,25 +41,34 @@ export async function runConsoleUserCommand(
   });
   const [sub] = positionals;
   if (!values.merchant || (sub !== 'create' && sub !== 'list') || positionals.length > 1) throw new ConsoleUserUsageError(USAGE);
-  const merchantId = await findMerchantId(rt.sql, values.merchant);
-  if (sub === 'list') {
+  if (sub === 'list') return { kind: 'list', merchant: values.merchant };
+  if (!values.email || !values.role) throw new ConsoleUserUsageError(USAGE);
+  const parsed = ConsoleUserCreate.safeParse({
+    email: values.email,
+    role: values.role,
+    name: values.name,
+    password: await readPassword(input),
+  });
+  if (!parsed.success) throw ConsoleErrors.validation(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  return { kind: 'create', merchant: values.merchant, user: parsed.data };
+}
+
+/** Runs a checked command: `create` prints the user as JSON, `list` the merchant's users as a JSON array; never a password or hash. */
+export async function runConsoleUserCommand(
+  rt: Runtime,
+  command: ConsoleUserCommand,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
+  const merchantId = await findMerchantId(rt.sql, command.merchant);
+  if (command.kind === 'list') {
     const users: ConsoleUserView[] = [];
     for (let page = 1; ; page++) {
       const found = await rt.console.users(merchantId, { limit: 50, page, skip: (page - 1) * 50 });
       users.push(...found.items);
       if (users.length >= found.total || found.items.length === 0) break;
     }
-    io.out.write(`${JSON.stringify(users)}\n`);
+    out.write(`${JSON.stringify(users)}\n`);
     return;
   }
-  if (!values.email || !values.role) throw new ConsoleUserUsageError(USAGE);
-  const parsed = ConsoleUserCreate.safeParse({
-    email: values.email,
-    role: values.role,
-    name: values.name,
-    password: await readPassword(io.input),
-  });
-  if (!parsed.success) throw ConsoleErrors.validation(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  const user = await rt.console.createUser(merchantId, parsed.data);
-  io.out.write(`${JSON.stringify(user)}\n`);
+  out.write(`${JSON.stringify(await rt.console.createUser(merchantId, command.user))}\n`);
 }

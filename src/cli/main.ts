@@ -7,7 +7,7 @@ import { buildRuntime } from '../composition/runtime.ts';
 import { runRoles } from './start.command.ts';
 import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
 import { EmailsUsageError, runEmailsCommand } from './emails.command.ts';
-import { ConsoleUserUsageError, runConsoleUserCommand } from './console-user.command.ts';
+import { ConsoleUserUsageError, parseConsoleUserCommand, runConsoleUserCommand } from './console-user.command.ts';
 import { StartupCheckError } from '../ops/startup-checks.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { updateMerchantSettings } from '../gateway/merchants/merchant-settings.service.ts';
@@ -230,9 +230,11 @@ async function run(argv: string[], config: Config): Promise<number> {
     case 'emails':
       await oneShot(config, (rt) => runEmailsCommand(rt, argv.slice(1)));
       return 0;
-    case 'console-user':
-      await oneShot(config, (rt) => runConsoleUserCommand(rt, argv.slice(1)));
+    case 'console-user': {
+      const command = await parseConsoleUserCommand(argv.slice(1));
+      await oneShot(config, (rt) => runConsoleUserCommand(rt, command));
       return 0;
+    }
     case 'vault':
       if (sub !== 'rotate') throw new UsageError(`unknown vault command: ${sub ?? '(none)'}`);
       await oneShot(config, async (rt) => {
