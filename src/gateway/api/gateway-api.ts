@@ -175,11 +175,9 @@ export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment:
     if (accounts && req.headers.authorization === undefined) {
       const token = sessionTokenOf(req.headers.cookie);
       if (token !== null) return sessionAuth(req, accounts, environment, token);
-      // A browser's script (fetch sends Sec-Fetch-Mode; a page navigation says `navigate`) gets no
-      // Basic challenge, which would open the browser's own password dialog over the console.
-      const mode = req.headers['sec-fetch-mode'];
-      if ((mode !== undefined && mode !== 'navigate') || req.routeOptions.url?.endsWith('/console/session'))
-        throw ConsoleErrors.noSession(null);
+      // The session route answers a browser without a session with no Basic challenge, which would
+      // open the browser's own password dialog over the console's login page.
+      if (req.routeOptions.url?.endsWith('/console/session')) throw ConsoleErrors.noSession(null);
     }
     const credentials = parseBasic(req.headers.authorization);
     if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
