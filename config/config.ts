@@ -92,6 +92,10 @@ export const ConfigSchema = z.object({
   AUTH_MAX_FAILURES: positiveInt.default(10),
   AUTH_MAX_FAILURES_PER_ADDRESS: positiveInt.default(100),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+  /** A console session unused this long ends (docs/console.md). */
+  CONSOLE_SESSION_IDLE_MINUTES: positiveInt.default(30),
+  /** A console session ends this long after its login, however busy. */
+  CONSOLE_SESSION_MAX_HOURS: positiveInt.default(12),
 
   UPSTREAM_GATEWAY_URL: optionalString.pipe(z.string().url().optional()),
   UPSTREAM_GATEWAY_USERNAME: optionalString,

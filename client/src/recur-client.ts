@@ -200,6 +200,11 @@ export function createRecurClient(options: RecurClientOptions) {
       get: (key: string) => unwrap<RecurRecord>(api.GET('/v1.0/purchases/{key}', { params: { path: { key } } })),
       list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/purchases', { params: { query: { offset } } })),
     },
+    audit: {
+      /** The console's audit log, newest first: each change made (or refused) with a console session, its object before and after. */
+      list: (filter: ListFilter<'/v1.0/audit'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/audit', { params: { query: { ...filter, offset } } })),
+    },
   };
 }
 

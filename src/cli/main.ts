@@ -7,6 +7,7 @@ import { buildRuntime } from '../composition/runtime.ts';
 import { runRoles } from './start.command.ts';
 import { QueuesUsageError, runQueuesCommand } from './queues.command.ts';
 import { EmailsUsageError, runEmailsCommand } from './emails.command.ts';
+import { ConsoleUserUsageError, parseConsoleUserCommand, runConsoleUserCommand } from './console-user.command.ts';
 import { StartupCheckError } from '../ops/startup-checks.ts';
 import { createMerchant, rotateToken } from '../gateway/merchants/credentials.service.ts';
 import { updateMerchantSettings } from '../gateway/merchants/merchant-settings.service.ts';
@@ -31,6 +32,10 @@ Commands:
   merchant update --username <u> --unmatched-refunds [true|false]
                                           allow (or not) production refunds without an original purchase;
                                           the bare flag means true
+  console-user create --merchant <id or username> --email <e> --role viewer|support|billing|admin [--name <n>] [--password-stdin]
+                                          add a console user; the password is read from standard input
+  console-user list --merchant <id or username>
+                                          the merchant's console users, as JSON (never a password or hash)
   vault rotate                            re-encrypt every stored card with the active vault key
   queues                                  every queue's counts and throughput (only the queue backend is needed)
   queues failed <queue> [--limit N]       failed jobs of a queue, with their reasons
@@ -225,6 +230,11 @@ async function run(argv: string[], config: Config): Promise<number> {
     case 'emails':
       await oneShot(config, (rt) => runEmailsCommand(rt, argv.slice(1)));
       return 0;
+    case 'console-user': {
+      const command = await parseConsoleUserCommand(argv.slice(1));
+      await oneShot(config, (rt) => runConsoleUserCommand(rt, command));
+      return 0;
+    }
     case 'vault':
       if (sub !== 'rotate') throw new UsageError(`unknown vault command: ${sub ?? '(none)'}`);
       await oneShot(config, async (rt) => {
@@ -249,7 +259,13 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   const badOption = (err as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS_') === true;
-  if (err instanceof UsageError || err instanceof QueuesUsageError || err instanceof EmailsUsageError || badOption) {
+  if (
+    err instanceof UsageError ||
+    err instanceof QueuesUsageError ||
+    err instanceof EmailsUsageError ||
+    err instanceof ConsoleUserUsageError ||
+    badOption
+  ) {
     console.error(`recur: ${(err as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else if (err instanceof StartupCheckError) {

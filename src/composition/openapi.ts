@@ -26,6 +26,8 @@ const TAGS: Record<string, string> = {
   settings: 'Settings',
   billable_metrics: 'Usage',
   usage_events: 'Usage',
+  console: 'Console',
+  audit: 'Console',
 };
 
 /** Operations that create a record answer 201; every other success is 200. */
@@ -38,6 +40,8 @@ const CREATED = new Set([
   'POST /invoices/{id}/credit_notes',
   'POST /tax_rates',
   'POST /billable_metrics',
+  'POST /console/sessions',
+  'POST /console/users',
 ]);
 /** Billing operations whose record may be in a state that refuses them (409 `invalid_state`). */
 const STATEFUL =
@@ -86,6 +90,10 @@ export function documentedResponses(method: string, path: string, hasInput: bool
     '401': answer('Missing or wrong credentials'),
     '429': answer('Too many failed authentications from this address or for this username'),
   };
+  // A console session's request without its CSRF token, or beyond its user's role (docs/console.md).
+  if (operation !== 'POST /console/sessions')
+    responses['403'] = answer('A console session’s CSRF token is missing or wrong, or its role does not allow this');
+  if (operation === 'POST /console/users') responses['409'] = answer('A console user with this e-mail exists');
   if (path.includes('{')) responses['404'] = answer('Record not found');
   if (hasInput) responses['422'] = answer('Invalid input: the errors say which');
   if (STATEFUL.test(operation)) responses['409'] = answer('The record is in a state that refuses this operation');
@@ -144,8 +152,18 @@ export function registerOpenApi(app: HttpServer, options: { prefix: string; sand
           '(`successful`, `response`, `errors`, `test`); money is in integer minor units. ' +
           (options.sandbox ? 'This is the sandbox listener: test cards only.' : 'This is the production listener.'),
       },
-      components: { securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'Merchant username and API token' } } },
-      security: [{ basicAuth: [] }],
+      components: {
+        securitySchemes: {
+          basicAuth: { type: 'http', scheme: 'basic', description: 'Merchant username and API token' },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'recur_console',
+            description: 'A console session (POST /console/sessions), with its csrf_token in x-csrf-token for changes',
+          },
+        },
+      },
+      security: [{ basicAuth: [] }, { consoleSession: [] }],
     },
     transform(input) {
       if (!input.url.startsWith(`${options.prefix}/`)) return { schema: { ...input.schema, hide: true }, url: input.url };

@@ -6,6 +6,7 @@
  * no entry, or an entry no operation. Amounts are integer minor units: 2900 is AUD 29.00.
  */
 import { BILLING_OPERATION_DOCS } from './billing-operation-docs.ts';
+import { CONSOLE_OPERATION_DOCS } from './console-operation-docs.ts';
 import { EVENT_OPERATION_DOCS } from './event-operation-docs.ts';
 import { GATEWAY_OPERATION_DOCS } from './gateway-operation-docs.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -14,4 +15,5 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   ...GATEWAY_OPERATION_DOCS,
   ...BILLING_OPERATION_DOCS,
   ...EVENT_OPERATION_DOCS,
+  ...CONSOLE_OPERATION_DOCS,
 };

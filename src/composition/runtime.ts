@@ -9,6 +9,7 @@ import { hostedLinksFromConfig, type HostedLinks } from '../platform/hosted-link
 import { sqlOf, type SqlPool } from '../platform/sql.ts';
 import { VaultCrypto } from '../gateway/vault/vault-crypto.ts';
 import { GatewayCore } from '../gateway/gateway-core.ts';
+import { ConsoleAccounts } from '../gateway/console/console-accounts.ts';
 import { backfillPanDigests } from '../gateway/cards/cards.service.ts';
 import { GatewayClient } from '../gateway-client/gateway-client.ts';
 import { allEntities } from '../entities.ts';
@@ -40,6 +41,8 @@ export interface Runtime {
   secrets: Secrets;
   vault: VaultCrypto;
   gateway: GatewayCore;
+  /** The console's users, sessions and audit log. */
+  console: ConsoleAccounts;
   /** The producers' queue connection (Redis or PostgreSQL, per QUEUE_BACKEND). */
   queueConnection: QueueConnection;
   /** The producers' Redis client; null on the PostgreSQL queue backend, where Recur uses no Redis. */
@@ -128,6 +131,14 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       merchant: { merchantId: string; environment: 'sandbox' | 'production' },
       card: { token: string; alias: string | null; card_expiry: string },
     ) => Promise<void> = async () => undefined;
+    // The API's Basic credentials and the console's logins: one policy, one set of failure counters.
+    const authPolicy = {
+      credentialKey: secrets.credentialKey,
+      maxFailures: config.AUTH_MAX_FAILURES,
+      maxFailuresPerAddress: config.AUTH_MAX_FAILURES_PER_ADDRESS,
+      failureWindowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+      testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
+    };
     const gateway = new GatewayCore({
       sql,
       onCardChanged: (ctx, card) => onCardChanged({ merchantId: ctx.merchantId, environment: ctx.environment }, card),
@@ -140,13 +151,14 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
         backoffMs: config.UPSTREAM_RESOLVE_INTERVAL_MS,
         inFlightMs: config.UPSTREAM_TIMEOUT_MS,
       },
-      auth: {
-        credentialKey: secrets.credentialKey,
-        maxFailures: config.AUTH_MAX_FAILURES,
-        maxFailuresPerAddress: config.AUTH_MAX_FAILURES_PER_ADDRESS,
-        failureWindowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
-        testCardsInProduction: config.ALLOW_TEST_CARDS_IN_PRODUCTION,
-      },
+      auth: authPolicy,
+    });
+    const consoleAccounts = new ConsoleAccounts({
+      sql,
+      clock,
+      auth: authPolicy,
+      sessions: { idleMinutes: config.CONSOLE_SESSION_IDLE_MINUTES, maxHours: config.CONSOLE_SESSION_MAX_HOURS },
+      merchantContext: (merchantId, environment) => gateway.merchantContext(merchantId, environment),
     });
     const queueConnection = createQueueConnection(queueSettings(config, 'producer'));
     const redis = queueConnection.redis;
@@ -187,6 +199,7 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
       secrets,
       vault,
       gateway,
+      console: consoleAccounts,
       queueConnection,
       redis,
       queues,

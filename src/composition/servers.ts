@@ -13,6 +13,8 @@ import { registerRootIndex } from '../platform/http/root-index.ts';
 import { registerHostedRoutes } from '../hosted/hosted-routes.ts';
 import { deriveKey } from '../platform/seal.ts';
 import { CONSOLE_PATH, registerConsole, type ConsolePorts } from './console-static.ts';
+import { registerConsoleLoginRoutes, registerConsoleRoutes } from '../api/console-api.ts';
+import { addConsoleGuard } from '../api/console-guard.ts';
 
 export const API_PREFIX = '/v1.0';
 
@@ -77,10 +79,15 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
     addMerchantAuth(root, runtime.gateway, environment);
     registerRootPing(root, runtime.gateway);
   });
+  // The console's login: under /v1.0 but outside its authentication (it is how a session starts).
+  app.register(async (login) => registerConsoleLoginRoutes(login, runtime.console, environment), { prefix: API_PREFIX });
   app.register(
     async (api) => {
-      addMerchantAuth(api, runtime.gateway, environment);
+      // Basic credentials, or a console session's cookie (then its CSRF token, its role, and the audit log).
+      addMerchantAuth(api, runtime.gateway, environment, runtime.console);
+      addConsoleGuard(api, runtime.console, API_PREFIX, environment);
       registerGatewayRoutes(api, runtime.gateway, environment);
+      registerConsoleRoutes(api, runtime.console, environment);
       // Billing routes in a plugin of their own: they share the authentication, and keep their Idempotency-Key hooks.
       await api.register(async (billing) => registerBillingRoutes(billing, runtime.billing, environment));
       // Unknown paths under /v1.0 authenticate first too: every request is authenticated (the seed).

@@ -26,6 +26,17 @@ export const REDACT_PATHS = [
   '*.password',
   'secret',
   '*.secret',
+  // A console session's cookie and CSRF token, wherever a request's or an answer's headers are logged.
+  'req.headers.cookie',
+  'headers.cookie',
+  'cookie',
+  '*.cookie',
+  'req.headers["x-csrf-token"]',
+  'headers["x-csrf-token"]',
+  'csrf_token',
+  '*.csrf_token',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
 ];
 
 /** A copy of a log object with every string in it scrubbed of card numbers (a URL, a message, an id). */

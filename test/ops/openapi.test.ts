@@ -110,8 +110,8 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the routes each listener serves, read from the route files', () => {
     const routes = declaredRoutes();
-    // The reading of the route files found what they hold (90 on both listeners, 4 sandbox-only).
-    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(90);
+    // The reading of the route files found what they hold (98 on both listeners, 4 sandbox-only).
+    expect(routes.filter((r) => !r.sandboxOnly)).toHaveLength(98);
     expect(
       routes
         .filter((r) => r.sandboxOnly)
@@ -249,7 +249,8 @@ describe('OpenAPI document', () => {
   it('declares HTTP Basic authentication for the API', () => {
     for (const doc of [sandboxDoc, productionDoc]) {
       expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
-      expect(doc.security).toEqual([{ basicAuth: [] }]);
+      expect(doc.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'recur_console' });
+      expect(doc.security).toEqual([{ basicAuth: [] }, { consoleSession: [] }]);
     }
   });
 

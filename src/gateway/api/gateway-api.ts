@@ -17,13 +17,26 @@ import type { AuthorizationResult } from '../purchases/follow-up.ts';
 import type { PurchaseResult } from '../purchases/purchase-deps.ts';
 import type { RefundResult } from '../refunds/refund-result.ts';
 import '../../platform/http/principal.ts';
+import type { ConsoleAccounts } from '../console/console-accounts.ts';
+import { csrfMatches, type ConsoleSession } from '../console/console-sessions.service.ts';
+import { clearedSessionCookie, sessionTokenOf } from '../console/console-cookie.ts';
+import { ConsoleErrors } from '../console/console-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated merchant, set by the Basic-auth hook. */
     merchant: MerchantContext | null;
+    /** The console session the request came with (cookie, no Authorization header); null for API credentials. */
+    consoleSession: ConsoleSession | null;
+    /** The session token of that session (to end it on logout). */
+    consoleToken: string | null;
+    /** Why a console request was refused before its handler (its audit row says so). */
+    consoleRefusal: 'csrf' | 'role' | null;
   }
 }
+
+/** Methods that change nothing: a console session needs no CSRF token for them. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const ListQuery = PageQuery.extend({ test: z.string().optional() }).loose();
 const Params = z.object({ key: z.string().min(1).max(300) });
@@ -122,11 +135,50 @@ function transactionAnswer(reply: FastifyReply, result: PurchaseResult | RefundR
   }
 }
 
-/** Basic auth on every route of the plugin it is added to (the seed: every request is authenticated). */
-export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment): void {
+/**
+ * A console session's request: the merchant is the session user's, the environment the
+ * listener's (one session serves both listeners). Anything but GET, HEAD and OPTIONS must carry
+ * the session's CSRF token in `x-csrf-token`: a cookie alone, which another site can make a
+ * browser send, changes nothing.
+ */
+async function sessionAuth(req: FastifyRequest, accounts: ConsoleAccounts, environment: Environment, token: string): Promise<void> {
+  const resumed = await accounts.resume(token, environment);
+  if (!resumed) throw ConsoleErrors.noSession(clearedSessionCookie());
+  req.merchant = resumed.merchant;
+  req.consoleSession = resumed.session;
+  req.consoleToken = token;
+  req.principal = { merchantId: resumed.merchant.merchantId, environment, currencies: resumed.merchant.currencies };
+  if (SAFE_METHODS.has(req.method)) return;
+  const presented = req.headers['x-csrf-token'];
+  if (typeof presented !== 'string' || presented === '') {
+    req.consoleRefusal = 'csrf';
+    throw ConsoleErrors.csrfMissing();
+  }
+  if (!csrfMatches(resumed.session, presented)) {
+    req.consoleRefusal = 'csrf';
+    throw ConsoleErrors.csrfWrong();
+  }
+}
+
+/**
+ * Basic auth on every route of the plugin it is added to (the seed: every request is
+ * authenticated); with `accounts`, a request without an Authorization header may come with a
+ * console session's cookie instead.
+ */
+export function addMerchantAuth(app: HttpServer, core: GatewayCore, environment: Environment, accounts?: ConsoleAccounts): void {
   app.decorateRequest('merchant', null);
   app.decorateRequest('principal', null);
+  app.decorateRequest('consoleSession', null);
+  app.decorateRequest('consoleToken', null);
+  app.decorateRequest('consoleRefusal', null);
   app.addHook('onRequest', async (req) => {
+    if (accounts && req.headers.authorization === undefined) {
+      const token = sessionTokenOf(req.headers.cookie);
+      if (token !== null) return sessionAuth(req, accounts, environment, token);
+      // The session route answers a browser without a session with no Basic challenge, which would
+      // open the browser's own password dialog over the console's login page.
+      if (req.routeOptions.url?.endsWith('/console/session')) throw ConsoleErrors.noSession(null);
+    }
     const credentials = parseBasic(req.headers.authorization);
     if (!credentials || credentials.username.length > 64 || credentials.token.length > 256) throw GatewayErrors.unauthenticated();
     req.merchant = await core.authenticate(environment, credentials.username, credentials.token, req.ip);

@@ -54,21 +54,21 @@ interface CredentialRow {
 }
 
 /** The failure counters a login from `source` as `username` is subject to, by keyed hash. */
-function throttleKeys(policy: AuthPolicy, source: string, username: string): { pair: string; address: string } {
+export function throttleKeys(policy: AuthPolicy, source: string, username: string): { pair: string; address: string } {
   return {
     pair: hashToken(policy.credentialKey, `auth-pair\0${source}\0${username}`),
     address: hashToken(policy.credentialKey, `auth-address\0${source}`),
   };
 }
 
-interface FailureRow {
+export interface FailureRow {
   key: string;
   failures: number;
   window_start: string;
 }
 
 /** Seconds until the fullest window over its limit ends; null when the login may be tried. */
-function throttledFor(rows: FailureRow[], now: Date, policy: AuthPolicy, keys: { pair: string; address: string }): number | null {
+export function throttledFor(rows: FailureRow[], now: Date, policy: AuthPolicy, keys: { pair: string; address: string }): number | null {
   let wait: number | null = null;
   for (const row of rows) {
     const limit = row.key === keys.pair ? policy.maxFailures : policy.maxFailuresPerAddress;
@@ -87,7 +87,7 @@ function throttledFor(rows: FailureRow[], now: Date, policy: AuthPolicy, keys: {
  * unknown username run the same statement and write the same rows (the unknown one's audit row
  * names no merchant and no actor), so the answer's timing does not tell whether a username exists.
  */
-async function recordFailure(
+export async function recordFailure(
   db: Sql,
   now: Date,
   policy: AuthPolicy,
