@@ -126,17 +126,12 @@ function adopt(envelope: SessionEnvelope | null): void {
  * no console sessions (404) but the API answers anyway (a request authenticated another way), the
  * console works without a user.
  */
-export async function checkSession(): Promise<'signed-in' | 'signed-out' | 'no-sessions'> {
+export async function checkSession(): Promise<'signed-in' | 'signed-out'> {
   try {
     const { status, envelope } = await sessionCall('GET', SESSION_PATH);
     if (status === 200) {
       adopt(envelope);
       return 'signed-in';
-    }
-    if (status === 404) {
-      const ping = await fetch('/v1.0/ping', { credentials: 'same-origin' });
-      await ping.text();
-      return ping.ok ? 'no-sessions' : 'signed-out';
     }
     return 'signed-out';
   } finally {

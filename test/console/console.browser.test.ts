@@ -11,11 +11,10 @@ import { APPROVE, DECLINE, createCard, createClock, createPlan, invoicesOf, sett
 import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../src/composition/console-static.ts';
 
 // The billing console (issue 27) in headless Chromium against a real Recur: served at /console/ on
-// the sandbox listener, every API call through the typed client. Until console sessions exist on
-// this listener, the browser carries the merchant's Basic credentials on every request, as the
-// API's other clients do; the login page is tested against the console-session contract (and a
-// successful login only where GET /v1.0/console/session exists). axe-core on every page, and no
-// page shows a full card number, a CVV or the API token.
+// the sandbox listener, every API call through the typed client with a console session (a console
+// user signs in on the login page; the browser never holds the merchant's API token). A viewer is
+// refused a refund and a request without the session's CSRF token is refused, by the API the
+// console calls. axe-core on every page, and no page shows a full card number, a CVV or the API token.
 
 vi.setConfig({ testTimeout: 240_000 });
 const CHROMIUM = '/usr/bin/chromium';
@@ -33,7 +32,8 @@ const SCREENSHOTS = process.env.RECUR_DOC_SCREENSHOTS === '1';
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
 const CVV = '7391';
 const PANS = [APPROVE, DECLINE];
-const WRONG = { username: 'nobody', password: 'nothing' };
+const ADMIN = { email: 'ada.admin@example.com', password: 'correct horse battery staple' };
+const VIEWER = { email: 'vic.viewer@example.com', password: 'viewer horse battery staple' };
 
 let app: TestApp;
 let browser: Browser;
@@ -91,13 +91,17 @@ beforeAll(async () => {
   expect(paidInvoice).toMatchObject({ status: 'paid', amount: 4000 });
   expect((await invoicesOf(api, declinedSubId))[0]).toMatchObject({ status: 'past_due' });
 
+  // The merchant's console users, made through the API with its credentials (as `recur console-user create` does).
+  for (const [user, role] of [
+    [ADMIN, 'admin'],
+    [VIEWER, 'viewer'],
+  ] as const) {
+    const made = await api.post('/console/users', { email: user.email, name: role, role, password: user.password });
+    expect(made.status, made.text).toBe(201);
+  }
+
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  const basic = `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}`;
-  context = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { authorization: basic },
-  });
+  context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
 }, 180_000);
 
 afterAll(async () => {
@@ -138,6 +142,16 @@ async function settled(page: Page): Promise<void> {
     return [...pending].map((r) => (r as { url(): string }).url());
   };
   await expect.poll(open, { timeout: 20_000 }).toEqual([]);
+}
+
+/** Signs in on the login page (where the console sends a browser without a session) and waits for the overview. */
+async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${origin}/console/`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
 
 async function look(page: Page, where: string): Promise<void> {
@@ -197,6 +211,13 @@ describe('the console in Chromium', () => {
     expect(await productionIndex.body.text()).toBe(html);
     const productionEnv = await request(`${productionOrigin}/console/environment.json`, { dispatcher: app.agent });
     expect(((await productionEnv.body.json()) as any).other).toEqual({ environment: 'sandbox', url: `${origin}/console/` });
+  });
+
+  it('signs in a console user: an HttpOnly, Secure, SameSite=Strict session cookie, and no API token in the browser', async () => {
+    await signIn(page, ADMIN);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => [c.name, c.httpOnly, c.secure, c.sameSite])).toEqual([['recur_console', true, true, 'Strict']]);
+    expect(await page.evaluate('document.cookie')).toBe(''); // not readable by the page's scripts
   });
 
   it('opens the overview: the sandbox banner, charts of MRR and revenue, a period picker', async () => {
@@ -331,6 +352,44 @@ describe('the console in Chromium', () => {
     await look(page, 'invoice');
   });
 
+  it('refuses a viewer the refund the page offers: the API says which role it needs, and nothing is refunded', async () => {
+    const viewerContext = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+    const viewer = watch(await viewerContext.newPage());
+    await signIn(viewer, VIEWER);
+    await viewer.goto(`${origin}/console/invoices/${paidInvoice.id}`);
+    await viewer.getByRole('heading', { name: new RegExp(`Invoice ${paidInvoice.number ?? 'INV-'}`) }).waitFor();
+    await viewer.getByLabel('Amount (empty: all that is left)').fill('10.00');
+    await viewer.getByRole('button', { name: 'Refund', exact: true }).click();
+    await viewer.getByRole('alert').filter({ hasText: 'This action needs the billing role; this console user is viewer' }).waitFor();
+    expect((await api.get(`/invoices/${paidInvoice.id}`)).body.response.refunded_amount).toBe(2000);
+    await look(viewer, 'invoice (viewer)');
+    await viewerContext.close();
+  });
+
+  it('refuses a change sent with the session cookie but without its CSRF token, or with a wrong one', async () => {
+    const send = (headers: Record<string, string>) =>
+      page.evaluate(
+        async ([h]) => {
+          const res = await fetch('/v1.0/plans', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json', ...h },
+            body: JSON.stringify({ name: 'Forged', amount: 100, currency: 'AUD', interval: 'month' }),
+          });
+          return { status: res.status, body: await res.text() };
+        },
+        [headers] as const,
+      );
+    const missing = await send({});
+    expect(missing.status).toBe(403);
+    expect(JSON.parse(missing.body).errors).toEqual([expect.stringMatching(/^CSRF token missing/)]);
+    const wrong = await send({ 'x-csrf-token': 'not-the-token' });
+    expect(wrong.status).toBe(403);
+    expect(JSON.parse(wrong.body).errors).toEqual([expect.stringMatching(/^CSRF token wrong/)]);
+    const plans = (await api.get('/plans?limit=50')).body.response as any[];
+    expect(plans.some((p) => p.name === 'Forged')).toBe(false);
+  });
+
   it('lists invoices by status, the dunning page and the developers page', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
     await page.getByLabel('Status', { exact: true }).selectOption('past_due');
@@ -376,15 +435,15 @@ describe('the console in Chromium', () => {
       }
     }
     expect(found).toEqual([]);
-    expect(browserErrors.filter((e) => !/status of (401|404|409|422)/.test(e))).toEqual([]);
+    expect(browserErrors.filter((e) => !/status of (401|403|404|409|422)/.test(e))).toEqual([]);
   });
 });
 
 describe('the console login page', () => {
   it('sends a browser without a session to the login page, and shows a refused login', async () => {
-    // A 401 of the API carries `WWW-Authenticate: Basic`, on which a browser asks for a password
-    // before the page sees the answer: these credentials, wrong, stand for a person who dismisses that prompt.
-    const anonymous = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 }, httpCredentials: WRONG });
+    // No credentials at all: the session check answers 401 without a Basic challenge, so no
+    // password dialog of the browser's own comes before the console's login page.
+    const anonymous = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
     const page = watch(await anonymous.newPage());
     await page.goto(`${origin}/console/customers`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -400,16 +459,8 @@ describe('the console login page', () => {
     await anonymous.close();
   });
 
-  it('asks POST /v1.0/console/sessions as the contract says, where the listener has console sessions', async () => {
-    // Only where GET /v1.0/console/session exists (answers other than 404 to an authenticated request):
-    // a wrong password is a 401 envelope the page shows, and no cookie is set.
-    const probe = await request(`${origin}/v1.0/console/session`, {
-      dispatcher: app.agent,
-      headers: { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.api_token}`).toString('base64')}` },
-    });
-    await probe.body.text();
-    if (probe.statusCode === 404) return;
-    const fresh = await browser.newContext({ ignoreHTTPSErrors: true, httpCredentials: WRONG });
+  it('answers a wrong password with a 401 the page shows, and sets no cookie', async () => {
+    const fresh = await browser.newContext({ ignoreHTTPSErrors: true });
     const page = watch(await fresh.newPage());
     await page.goto(`${origin}/console/login`);
     await page.getByLabel('E-mail').fill('nobody@example.com');
