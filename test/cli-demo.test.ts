@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/gateway/console/console-password.ts';
 import type { Config } from '../config/config.ts';
 import { connect } from './helpers/database.ts';
 import { hostedLinksFromConfig } from '../src/platform/hosted-links.ts';
@@ -125,6 +126,23 @@ afterAll(async () => {
 const one = async <T>(text: string, params: unknown[] = [merchantId]): Promise<T> => (await db.query(text, params)).rows[0] as T;
 
 describe('recur demo --subscriptions 40 --months 3', () => {
+  it('leaves its year in the console: the address to open and an admin login of the demo merchant, its password shown once', async () => {
+    const at = out.stdout.indexOf('The console, while `npm start` runs: ');
+    expect(at, 'the console lines under the table').toBeGreaterThan(0);
+    const text = out.stdout.slice(at);
+    expect(text).toMatch(new RegExp(`^The console, while \`npm start\` runs: https://127\\.0\\.0\\.1:${config.SANDBOX_PORT}/console/\n`));
+    const [, email, password] = /sign in as (\S+@recur\.example) with the password (\S+) /.exec(text) ?? [];
+    expect(email && password, text).toBeTruthy();
+    const user = await one<{ merchant_id: string; role: string; password_hash: string }>(
+      'select merchant_id, role, password_hash from console.users where email = $1',
+      [email],
+    );
+    expect(user).toMatchObject({ merchant_id: merchantId, role: 'admin' });
+    expect(await verifyPassword(password!, user.password_hash)).toBe(true);
+    expect(user.password_hash).not.toContain(password!);
+    expect(out.stderr).not.toContain(password!); // printed once, on stdout only
+  });
+
   it('shows one invoice as its customer would: its PDF written under DATA_DIR/demo, and a signed link to its page', async () => {
     const line = out.stdout.split('\n').find((l) => l.startsWith('One invoice, '));
     expect(line, 'the invoice line under the table').toBeDefined();

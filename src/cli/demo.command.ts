@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { configuredOrigin } from '../platform/hosted-links.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -137,12 +139,15 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
 
     const summary = await summarize(runtime.sql, merchant, expiryUpdates);
     const shown = await showOneInvoice(runtime, merchant, config.DATA_DIR);
+    const login = await consoleLogin(runtime, merchant);
     process.stdout.write(
       `\nRecur demo: ${options.subscriptions} subscriptions, ${options.months} months from ${day(options.start)} (seed ${options.seed})\n` +
         `Demo merchant ${merchant.merchantId}, sandbox username ${created.sandbox.username} ` +
         `(recur merchant rotate-token --username ${created.sandbox.username} gives it an API token to look around)\n\n` +
         renderSummary(summary) +
-        (shown ? `\nOne invoice, ${shown.number}: its PDF is ${shown.pdf}; its page, while \`npm start\` runs: ${shown.url}\n` : ''),
+        (shown ? `\nOne invoice, ${shown.number}: its PDF is ${shown.pdf}; its page, while \`npm start\` runs: ${shown.url}\n` : '') +
+        `\nThe console, while \`npm start\` runs: ${configuredOrigin(config, 'sandbox')}/console/\n` +
+        `  sign in as ${login.email} with the password ${login.password} (an admin of the demo merchant; shown once, only here)\n`,
     );
     return summary;
   } finally {
@@ -150,6 +155,17 @@ export async function runDemo(config: Config, options: DemoOptions, out: NodeJS.
     if (recur) await recur.close();
     else await runtime.close();
   }
+}
+
+/**
+ * An admin console user of the demo merchant, to look at its year in the console: a new e-mail
+ * each run (e-mails are unique across merchants) and a random password, printed once.
+ */
+async function consoleLogin(runtime: Runtime, merchant: MerchantRef): Promise<{ email: string; password: string }> {
+  const email = `demo-${randomBytes(4).toString('hex')}@recur.example`;
+  const password = randomBytes(12).toString('base64url');
+  await runtime.console.createUser(merchant.merchantId, { email, name: 'Demo admin', role: 'admin', password });
+  return { email, password };
 }
 
 /**

@@ -186,7 +186,7 @@ export function linkKeys(config: Config, credentialKey: Buffer): { keys: Map<str
 }
 
 /** The origin an environment's listener is reached at before it listens: its public URL, else HOST and port. */
-function configuredOrigin(config: Config, environment: 'sandbox' | 'production'): string {
+export function configuredOrigin(config: Config, environment: 'sandbox' | 'production'): string {
   const configured = environment === 'sandbox' ? config.PUBLIC_SANDBOX_URL : config.PUBLIC_PRODUCTION_URL;
   if (configured) return new URL(configured).origin;
   const host =
