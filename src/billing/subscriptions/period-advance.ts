@@ -3,6 +3,7 @@ import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { periodInvoice, type PendingItem, type PeriodUsage, type UsageBilled } from '../invoices/lines/period-invoice.ts';
 import type { PlanPriceInput } from '../pricing/price-input.ts';
+import type { MeasuredUsage } from '../usage/sql/period-usage.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
 import { UNTAXED, type TaxContext } from '../taxes/resolve-rates.ts';
 import type { TaxSubject } from '../taxes/sql/batch-tax-context.ts';
@@ -63,11 +64,6 @@ export interface DueSubscription extends HeldCoupon {
 }
 
 /** A closed period's measured usage of one metric (`loadPeriodUsage`), before its price. */
-export interface MeasuredUsage {
-  code: string;
-  name: string;
-  quantity: number;
-}
 
 /**
  * The usage a due subscription's period invoice bills in arrears: for each usage price of the plan

@@ -3,7 +3,6 @@ import type { Sql } from '../../platform/sql.ts';
 import { Timestamp } from '../../platform/timestamps.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
-import { loadSubscription } from '../subscriptions/subscription-context.ts';
 import { allMetrics } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { priceQuantity, type AppliedTier } from '../pricing/price-models.ts';
@@ -43,14 +42,24 @@ export interface SubscriptionUsage {
  * applied, by the price functions the invoice uses. One index range scan per metric.
  */
 export async function subscriptionUsage(db: Sql, merchant: MerchantRef, id: string, query: UsageQuery): Promise<SubscriptionUsage> {
-  const sub = await loadSubscription(db, merchant, id);
-  // The plan's prices, and where the period's unbilled usage starts (past what a plan change made now billed).
-  const [priced] = await db.query<{ prices: PlanPriceInput[]; usage_from: string | null }>(
-    `select p.prices, ${usageFromSql('s')} as usage_from from billing.subscriptions s join billing.plans p on p.id = s.plan_id where s.id = $1`,
-    [id],
-  );
-  const prices = priced?.prices ?? [];
-  const fromAt = query.from ?? priced?.usage_from ?? sub.current_period_start;
+  // The subscription (this merchant's, else 404), its plan's prices, its current period, and where
+  // the period's unbilled usage starts (past what a plan change made now billed).
+  const [sub] = z.uuid().safeParse(id).success
+    ? await db.query<{
+        prices: PlanPriceInput[];
+        usage_from: string | null;
+        current_period_start: string | null;
+        current_period_end: string | null;
+      }>(
+        `select p.prices, ${usageFromSql('s')} as usage_from, s.current_period_start, s.current_period_end
+           from billing.subscriptions s join billing.plans p on p.id = s.plan_id
+          where s.id = $1 and s.merchant_id = $2 and s.environment = $3`,
+        [id, merchant.merchantId, merchant.environment],
+      )
+    : [];
+  if (!sub) throw BillingErrors.notFound('Subscription', id);
+  const prices = sub.prices ?? [];
+  const fromAt = query.from ?? sub.usage_from ?? sub.current_period_start;
   const toAt = query.to ?? sub.current_period_end;
   if (!fromAt || !toAt) throw BillingErrors.validation([`from: subscription ${id} has no current period; give from and to`]);
   const from = new Date(fromAt);

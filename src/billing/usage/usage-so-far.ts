@@ -6,7 +6,7 @@ import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription }
 import { metricsByCode } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { recordBilledUsage, usageFromSql } from './sql/billed-usage.ts';
-import type { DueSubscription } from '../subscriptions/period-advance.ts';
+import type { UsageDueRow } from './sql/period-usage.ts';
 
 /** A plan's usage prices (`[]` for a flat plan). */
 export async function planPrices(db: Sql, planId: string): Promise<PlanPriceInput[]> {
@@ -99,11 +99,7 @@ export function billFinalUsage(
  * (`billFinalUsage`), in the batch's transaction, after its write. No statement for a batch
  * without one (the usual case). Answers the final invoices owed, to charge after commit.
  */
-export async function billEndedPeriods(
-  tx: Sql,
-  ended: readonly { row: DueSubscription; billingAt: string }[],
-  now: Date,
-): Promise<string[]> {
+export async function billEndedPeriods(tx: Sql, ended: readonly { row: UsageDueRow; billingAt: string }[], now: Date): Promise<string[]> {
   const owed: string[] = [];
   for (const { row, billingAt } of ended) {
     if (!row.usage_prices || !row.usage_from) continue;

@@ -1,9 +1,30 @@
 import type { Sql } from '../../../platform/sql.ts';
-import type { DueSubscription, MeasuredUsage } from '../../subscriptions/period-advance.ts';
 import type { Aggregation } from '../billable-metric.entity.ts';
+import type { PlanPriceInput } from '../../pricing/price-input.ts';
 import { aggregatePeriods, type MetricDefinition, type UsagePeriod } from './aggregate-usage.ts';
 
 type MetricRow = MetricDefinition & { merchant_id: string; environment: string; name: string };
+
+/** A metric's quantity measured over the period a due subscription's invoice closes. */
+export interface MeasuredUsage {
+  code: string;
+  name: string;
+  quantity: number;
+}
+
+/** What usage billing reads of a subscription the scheduler's batch has due (the subscriptions' `DueSubscription` is one). */
+export interface UsageDueRow {
+  id: string;
+  merchant_id: string;
+  environment: string;
+  plan_id: string;
+  next_charge_at: string;
+  credit_balance: string;
+  customer_id?: string | null;
+  /** The usage prices of the plan billed for the closing period, and where its unbilled usage starts. */
+  usage_prices?: PlanPriceInput[] | null;
+  usage_from?: string | null;
+}
 
 /**
  * The usage each due subscription's period invoice bills in arrears: per usage price of the plan
@@ -13,7 +34,7 @@ type MetricRow = MetricDefinition & { merchant_id: string; environment: string; 
  * per period, so the cost grows with each subscription's own events). Archived metrics still
  * aggregate: their events were accepted before the archive.
  */
-export async function loadPeriodUsage(tx: Sql, rows: readonly DueSubscription[]): Promise<Map<string, MeasuredUsage[]>> {
+export async function loadPeriodUsage(tx: Sql, rows: readonly UsageDueRow[]): Promise<Map<string, MeasuredUsage[]>> {
   const out = new Map<string, MeasuredUsage[]>();
   const priced = rows.filter((r) => r.usage_prices && r.usage_from && Date.parse(r.usage_from) < Date.parse(r.next_charge_at));
   if (priced.length === 0) return out;
