@@ -3,39 +3,16 @@
  * formatted: the digits are split by the currency's exponent with integer (BigInt) arithmetic, never
  * divided as floats.
  */
-const DIGITS = new Map<string, number>();
+import { formatMoney as formatMinorUnits, minorDigits } from '../../src/platform/money-format.ts';
 
-/** Digits after the decimal point (2 for AUD, 0 for JPY, 3 for BHD), as ISO 4217 says through Intl. */
-export function minorDigits(currency: string): number {
-  let digits = DIGITS.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    DIGITS.set(currency, digits);
-  }
-  return digits;
-}
-
-/** `12,345.60` from 1234560 in AUD, `1,500` from 1500 in JPY, `-0.05` from -5. */
-export function formatAmount(minor: number | bigint | string, currency: string): string {
-  const digits = minorDigits(currency);
-  const value = BigInt(minor);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const unit = 10n ** BigInt(digits);
-  const whole = (abs / unit).toString().replace(/\B(?=(\d{3})+$)/g, ',');
-  const fraction = digits > 0 ? `.${(abs % unit).toString().padStart(digits, '0')}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
+// One rule for money on every page Recur draws (invoices, e-mails, the demo, the console):
+// src/platform/money-format.ts, bundled into the console as it is.
+export { formatAmount, minorDigits } from '../../src/platform/money-format.ts';
 
 /** `AUD 12,345.60`, `-JPY 1,500`; an absent amount is an en dash. */
 export function formatMoney(minor: number | bigint | string | null | undefined, currency: string | null | undefined): string {
   if (minor === null || minor === undefined || !currency) return '–';
-  const amount = formatAmount(minor, currency);
-  return amount.startsWith('-') ? `-${currency} ${amount.slice(1)}` : `${currency} ${amount}`;
+  return formatMinorUnits(minor, currency);
 }
 
 /**

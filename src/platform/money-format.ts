@@ -11,7 +11,7 @@ export function minorDigits(currency: string): number {
 }
 
 /** `12,345.60` from 1234560 in AUD (`1,500` from 1500 in JPY): integer arithmetic only, never a float. */
-export function formatAmount(minor: bigint | number, currency: string): string {
+export function formatAmount(minor: bigint | number | string, currency: string): string {
   const digits = minorDigits(currency);
   const value = BigInt(minor);
   const negative = value < 0n;
@@ -23,7 +23,7 @@ export function formatAmount(minor: bigint | number, currency: string): string {
 }
 
 /** `AUD 12,345.60` from 1234560, `-JPY 1,500` from -1500. */
-export function formatMoney(minor: bigint | number, currency: string): string {
+export function formatMoney(minor: bigint | number | string, currency: string): string {
   const amount = formatAmount(minor, currency);
   return amount.startsWith('-') ? `-${currency} ${amount.slice(1)}` : `${currency} ${amount}`;
 }
