@@ -405,6 +405,38 @@ describe('the console in Chromium', () => {
     await look(page, 'developers');
   });
 
+  it('reads MRR before and after an upgrade made on the subscription page: the overview and GET /analytics/mrr agree', async () => {
+    const apiMrr = async () => {
+      const series = (await api.get('/analytics/mrr')).body.response.series as any[];
+      return series.find((s) => s.currency === 'AUD').months.at(-1).mrr as number;
+    };
+    const tile = async () => {
+      await page.goto(`${origin}/console/`);
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      await settled(page);
+      return page.getByRole('list', { name: 'Key figures' }).getByRole('listitem').first().locator('.value').innerText();
+    };
+    const before = await apiMrr();
+    const seats = (await api.get(`/subscriptions/${paidSubId}`)).body.response.quantity as number;
+    expect(await tile()).toBe(`AUD ${(before / 100).toFixed(2)}`);
+    const plus = await createPlan(api, { name: 'Team Plus', amount: 9000 });
+    await page.goto(`${origin}/console/subscriptions/${paidSubId}`);
+    await page.getByRole('heading', { name: /Subscription grace-team/ }).waitFor();
+    await page.getByLabel('Plan', { exact: true }).selectOption(plus.id);
+    await page.getByLabel('Takes effect').selectOption('now');
+    await page.getByLabel('Prorate').selectOption({ label: 'no' });
+    await page.getByRole('button', { name: 'Save change' }).click();
+    await page.getByRole('status').filter({ hasText: 'Change saved.' }).waitFor();
+    const sub = (await api.get(`/subscriptions/${paidSubId}`)).body.response;
+    expect(sub.plan_id).toBe(plus.id);
+    const after = await apiMrr();
+    // Team (40.00 a seat) became Team Plus (90.00 a seat) now, on the same seats.
+    expect(sub.quantity).toBe(seats);
+    expect(after - before).toBe((9000 - 4000) * seats);
+    expect(await tile()).toBe(`AUD ${(after / 100).toFixed(2)}`);
+    await look(page, 'overview after an upgrade');
+  });
+
   it('is usable at tablet width and from the keyboard', async () => {
     const tablet = watch(await context.newPage());
     await tablet.setViewportSize({ width: 768, height: 1024 });
