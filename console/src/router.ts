@@ -27,6 +27,7 @@ export const router = createRouter({
     { path: '/invoices', name: 'invoices', component: () => import('./pages/InvoicesPage.vue'), meta: { title: 'Invoices' } },
     { path: '/invoices/:id', name: 'invoice', component: () => import('./pages/InvoicePage.vue'), meta: { title: 'Invoice' }, props: true },
     { path: '/dunning', name: 'dunning', component: () => import('./pages/DunningPage.vue'), meta: { title: 'Dunning' } },
+    { path: '/audit', name: 'audit', component: () => import('./pages/AuditPage.vue'), meta: { title: 'Audit log' } },
     { path: '/developers', name: 'developers', component: () => import('./pages/DevelopersPage.vue'), meta: { title: 'Developers' } },
     { path: '/:rest(.*)*', name: 'not-found', component: () => import('./pages/NotFoundPage.vue'), meta: { title: 'Not found' } },
   ],

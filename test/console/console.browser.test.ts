@@ -390,6 +390,31 @@ describe('the console in Chromium', () => {
     expect(plans.some((p) => p.name === 'Forged')).toBe(false);
   });
 
+  it('shows the audit log: the admin’s refund with the invoice before and after, and the viewer’s refusal', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const refundPath = `/v1.0/invoices/${paidInvoice.id}/refund`;
+    const rows = page.locator('table tbody tr', { hasText: `POST ${refundPath}` });
+    const done = rows.filter({ hasText: `${ADMIN.email} (admin)` }).filter({ hasText: 'succeeded (200)' });
+    await expect.poll(() => done.count()).toBe(1); // the half refund
+    // The refund of more than was left: answered 422 by the API, recorded as failed.
+    await expect
+      .poll(() =>
+        rows
+          .filter({ hasText: `${ADMIN.email} (admin)` })
+          .filter({ hasText: 'failed (422)' })
+          .count(),
+      )
+      .toBe(1);
+    const refused = rows.filter({ hasText: `${VIEWER.email} (viewer)` });
+    await expect.poll(() => refused.innerText()).toMatch(/refused \(403\)/);
+    await done.first().getByText('Show').click();
+    const details = await done.first().locator('details').innerText();
+    expect(details).toMatch(/"refunded_amount": 0/);
+    expect(details).toMatch(/"refunded_amount": 2000/);
+    await look(page, 'audit log');
+  });
+
   it('lists invoices by status, the dunning page and the developers page', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
     await page.getByLabel('Status', { exact: true }).selectOption('past_due');
