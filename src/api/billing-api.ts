@@ -112,6 +112,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
   app.put('/subscriptions/:id', { schema: { params: Id, body: SubscriptionUpdate } }, async (req, reply) =>
     reply.send(ok(await core.updateSubscription(principalOf(req), req.params.id, req.body), test)),
   );
+  app.post('/subscriptions/:id/preview', { schema: { params: Id, body: SubscriptionUpdate } }, async (req, reply) =>
+    reply.send(ok(await core.previewSubscriptionUpdate(principalOf(req), req.params.id, req.body), test)),
+  );
   app.post('/subscriptions/:id/pause', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.pauseSubscription(principalOf(req), req.params.id), test)),
   );

@@ -23,6 +23,8 @@ export const ROUTE_ROLES: Readonly<Record<string, ConsoleRole>> = {
   // The session itself: logging in needs no session, logging out any role.
   'POST /console/sessions': 'viewer',
   'DELETE /console/session': 'viewer',
+  // A preview changes nothing (it is rolled back): any role may read what a change would bill.
+  'POST /subscriptions/:id/preview': 'viewer',
 
   // support
   'POST /invoices/:id/retry': 'support',

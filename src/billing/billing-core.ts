@@ -10,7 +10,7 @@ import type { SubscriptionDeps } from './subscriptions/subscription-context.ts';
 import { createSubscription } from './subscriptions/create-subscription.service.ts';
 import { getSubscription, listSubscriptions } from './subscriptions/read-subscriptions.service.ts';
 import { subscriptionTimeline } from './subscriptions/subscription-timeline.service.ts';
-import { updateSubscription } from './subscriptions/update-subscription.service.ts';
+import { previewSubscriptionUpdate, updateSubscription } from './subscriptions/update-subscription.service.ts';
 import { pauseSubscription, resumeSubscription } from './subscriptions/pause-resume.service.ts';
 import { cancelSubscription } from './subscriptions/cancel-subscription.service.ts';
 import { getInvoice, listInvoices, type InvoiceFilter } from './invoices/invoices.service.ts';
@@ -178,6 +178,8 @@ export class BillingCore {
   subscriptions = async (m: MerchantRef, page: Page, filter: SubscriptionFilter) =>
     listSubscriptions(this.#deps.sql, m, page, filter, filter.q ? await searchTerms(this.#deps.gateway, m, filter.q) : null);
   updateSubscription = (m: MerchantRef, id: string, input: SubscriptionUpdate) => updateSubscription(this.#subs, m, id, input);
+  previewSubscriptionUpdate = (m: MerchantRef, id: string, input: SubscriptionUpdate) =>
+    previewSubscriptionUpdate(this.#subs, m, id, input);
   pauseSubscription = (m: MerchantRef, id: string) => pauseSubscription(this.#subs, m, id);
   resumeSubscription = async (m: MerchantRef, id: string) => {
     const resumed = await resumeSubscription(this.#subs, m, id);

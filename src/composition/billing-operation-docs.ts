@@ -299,6 +299,12 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
       'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.',
     response: ok([{ at: '2027-02-01T00:00:00.000Z', type: 'attempt.declined', invoice_id: 'uuid', details: {} }], PAGE),
   },
+  'POST /subscriptions/{id}/preview': {
+    summary: 'Preview a subscription change',
+    description:
+      'The body of PUT /subscriptions/{id}; answers what that change would make, made by the same code and rolled back: `{preview: true, subscription, invoices}`, the invoices it would write and charge at once (a proration, the usage so far) with their lines, tax and totals. Nothing is kept or charged; refusals are those of the change.',
+    response: ok({ preview: true, subscription: SUBSCRIPTION, invoices: [] }),
+  },
   'PUT /subscriptions/{id}': {
     summary: 'Change a subscription',
     description:

@@ -12,6 +12,7 @@ import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { loadSubscription, nowFor, requireCard, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
 import { getSubscription } from './read-subscriptions.service.ts';
+import { getInvoice, type InvoiceView } from '../invoices/invoices.service.ts';
 
 /** Card, metadata, coupon, and a plan or quantity that takes effect from the next period or now (prorated). */
 export async function updateSubscription(
@@ -20,12 +21,81 @@ export async function updateSubscription(
   id: string,
   input: SubscriptionUpdate,
 ): Promise<SubscriptionView> {
+  const change = await prepareUpdate(deps, merchant, input);
+  const { view: updated, owed } = await deps.sql.transaction((tx) => applyUpdate(tx, deps, merchant, id, input, change));
+  // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
+  if (deps.chargeNow) for (const invoiceId of owed) await deps.chargeNow(invoiceId);
+  return owed.length > 0 ? getSubscription(deps.sql, merchant, id) : updated;
+}
+
+/** What a change would do, done and rolled back: the subscription as it would be, and the invoices it would charge now. */
+export interface SubscriptionUpdatePreview {
+  preview: true;
+  subscription: SubscriptionView;
+  /** The invoices the change would write and charge at once (a proration, the usage so far at the old prices), as they would be. */
+  invoices: InvoiceView[];
+}
+
+/** Thrown to roll the preview's transaction back once it has read what the change wrote. */
+class PreviewRollback extends Error {
+  readonly result: SubscriptionUpdatePreview;
+  constructor(result: SubscriptionUpdatePreview) {
+    super('preview rolled back');
+    this.result = result;
+  }
+}
+
+/**
+ * `POST /subscriptions/{id}/preview`: the change `updateSubscription` would make, made by the same
+ * code in a transaction that is then rolled back, so the preview can never differ from the change
+ * (docs/api.md). Nothing is kept: no invoice, number, event or credit, and nothing is charged.
+ */
+export async function previewSubscriptionUpdate(
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  id: string,
+  input: SubscriptionUpdate,
+): Promise<SubscriptionUpdatePreview> {
+  const change = await prepareUpdate(deps, merchant, input);
+  try {
+    await deps.sql.transaction(async (tx) => {
+      const { view, owed } = await applyUpdate(tx, deps, merchant, id, input, change);
+      const invoices: InvoiceView[] = [];
+      for (const invoiceId of owed) invoices.push(await getInvoice(tx, merchant, invoiceId));
+      throw new PreviewRollback({ preview: true, subscription: view, invoices });
+    });
+  } catch (err) {
+    if (err instanceof PreviewRollback) return err.result;
+    throw err;
+  }
+  throw new Error('the preview transaction committed');
+}
+
+interface PreparedUpdate {
+  card: Awaited<ReturnType<typeof requireCard>> | null;
+  newPlan: Awaited<ReturnType<typeof requireActivePlan>> | undefined;
+  now: Date;
+}
+
+/** The card and the plan a change names, checked before its transaction. */
+async function prepareUpdate(deps: SubscriptionDeps, merchant: MerchantRef, input: SubscriptionUpdate): Promise<PreparedUpdate> {
   const card = input.card_token ? await requireCard(deps, merchant, input.card_token) : null;
   const newPlan = input.plan_id ? await requireActivePlan(deps.sql, merchant, input.plan_id) : undefined;
-  const now = deps.now();
+  return { card, newPlan, now: deps.now() };
+}
+
+/** The change, in `tx`: the subscription as it is after it, and the invoices to charge once committed. */
+async function applyUpdate(
+  tx: Sql,
+  deps: SubscriptionDeps,
+  merchant: MerchantRef,
+  id: string,
+  input: SubscriptionUpdate,
+  { card, newPlan, now }: PreparedUpdate,
+): Promise<{ view: SubscriptionView; owed: string[] }> {
   const changeNow = input.effective === 'now';
   const owed: string[] = [];
-  const updated = await deps.sql.transaction(async (tx) => {
+  {
     const current = await loadSubscription(tx, merchant, id, true);
     if (current.status === 'cancelled' || current.status === 'completed') {
       throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
@@ -97,11 +167,8 @@ export async function updateSubscription(
         data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
       },
     ]);
-    return view;
-  });
-  // The proration invoice is charged once its transaction has committed; a decline enters dunning and the change stands.
-  if (deps.chargeNow) for (const invoiceId of owed) await deps.chargeNow(invoiceId);
-  return owed.length > 0 ? getSubscription(deps.sql, merchant, id) : updated;
+    return { view, owed };
+  }
 }
 
 /**
