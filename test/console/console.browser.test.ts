@@ -449,7 +449,22 @@ describe('the console in Chromium', () => {
     await page.getByRole('heading', { name: /Subscription grace-team/ }).waitFor();
     await page.getByLabel('Plan', { exact: true }).selectOption(plus.id);
     await page.getByLabel('Takes effect').selectOption('now');
+    // First the preview: with proration, what the change would bill now (the clock stands at the
+    // period's start: the whole period, each seat 40.00 credited and 90.00 charged); nothing changes.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview of the change' });
+    await preview.waitFor();
+    await preview
+      .getByText(
+        `Billed now: INV-000003, AUD ${(50 * seats).toFixed(2)} · Unused time on ${seats} × Team -AUD ${(40 * seats).toFixed(2)} · Remaining time on ${seats} × Team Plus AUD ${(90 * seats).toFixed(2)}`,
+      )
+      .waitFor();
+    expect((await api.get(`/subscriptions/${paidSubId}`)).body.response.plan_id).not.toBe(plus.id);
+    await look(page, 'subscription (change previewed)');
+    // Then without proration: nothing is billed now.
     await page.getByLabel('Prorate').selectOption({ label: 'no' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await preview.getByText('Nothing is billed now by this change.').waitFor();
     await page.getByRole('button', { name: 'Save change' }).click();
     await page.getByRole('status').filter({ hasText: 'Change saved.' }).waitFor();
     const sub = (await api.get(`/subscriptions/${paidSubId}`)).body.response;
