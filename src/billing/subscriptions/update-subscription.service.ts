@@ -95,80 +95,78 @@ async function applyUpdate(
 ): Promise<{ view: SubscriptionView; owed: string[] }> {
   const changeNow = input.effective === 'now';
   const owed: string[] = [];
-  {
-    const current = await loadSubscription(tx, merchant, id, true);
-    if (current.status === 'cancelled' || current.status === 'completed') {
-      throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
-    }
-    const at = await nowFor(tx, deps, merchant, current.test_clock_id);
-    // Before a change effective now: its proration invoice is taxed by the new rates.
-    if (input.tax_rate_ids !== undefined) {
-      await requireActiveTaxRates(tx, merchant, input.tax_rate_ids);
-      await tx.query('update billing.subscriptions set tax_rate_ids = $2 where id = $1', [id, JSON.stringify(input.tax_rate_ids)]);
-    }
-    if (input.quantity !== undefined || newPlan) {
-      const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
-        current.next_plan_id ?? current.plan_id,
-      ]);
-      assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
-    }
-    if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
-    // The customer before a change made now: its proration credits the customer the subscription has from now on.
-    let sub = current;
-    if (input.customer_id !== undefined && input.customer_id !== current.customer_id) {
-      sub = await changeCustomer(tx, merchant, current, input.customer_id, newPlan?.currency, now);
-    } else if (newPlan && current.customer_id) {
-      await assertCustomerCurrency(tx, current.customer_id, newPlan.currency);
-    }
-    if (changeNow && input.plan_id !== undefined && input.plan_id !== sub.plan_id) {
-      // A plan changed now bills the usage so far at the old plan's prices, on an invoice of its own (docs/usage.md).
-      const usage = await billUsageUntil(tx, merchant, sub, { kind: 'proration', end: at, now });
-      if (usage?.kind === 'invoice' && usage.status === 'open') owed.push(usage.invoiceId);
-      if (usage) {
-        const [fresh] = await tx.query<{ credit_balance: string }>('select credit_balance from billing.subscriptions where id = $1', [id]);
-        sub = { ...sub, credit_balance: fresh!.credit_balance };
-      }
-    }
-    if (changeNow) {
-      const outcome = await applyChangeNow(tx, merchant, sub, {
-        planId: input.plan_id,
-        quantity: input.quantity,
-        prorate: input.prorate ?? true,
-        billingNow: at,
-        now,
-      });
-      if (outcome?.kind === 'invoice' && outcome.status === 'open') owed.push(outcome.invoiceId);
-    }
-    const view = await setSubscription(
-      tx,
-      id,
-      `card_token = coalesce($2, card_token), card_is_token = coalesce($8, card_is_token),
-          card_key = case when $2::text is null then card_key else $9::text end, metadata = coalesce($3, metadata),
-          card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
-          next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
-          next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end`,
-      [
-        input.card_token ?? null,
-        input.metadata ? JSON.stringify(input.metadata) : null,
-        changeNow ? null : (input.plan_id ?? null),
-        now,
-        card?.expiry ?? null,
-        changeNow ? null : (input.quantity ?? null),
-        card ? card.token === input.card_token : null,
-        card && card.token === input.card_token ? cardKey(card) : null,
-      ],
-    );
-    if (card) await releaseHeldInvoices(tx, id, current.test_clock_id, now);
-    const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
-    await recordEvents(tx, at, [
-      {
-        ...merchant,
-        type: 'subscription.updated',
-        data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
-      },
-    ]);
-    return { view, owed };
+  const current = await loadSubscription(tx, merchant, id, true);
+  if (current.status === 'cancelled' || current.status === 'completed') {
+    throw BillingErrors.conflict(`Subscription is ${current.status} and cannot be changed`);
   }
+  const at = await nowFor(tx, deps, merchant, current.test_clock_id);
+  // Before a change effective now: its proration invoice is taxed by the new rates.
+  if (input.tax_rate_ids !== undefined) {
+    await requireActiveTaxRates(tx, merchant, input.tax_rate_ids);
+    await tx.query('update billing.subscriptions set tax_rate_ids = $2 where id = $1', [id, JSON.stringify(input.tax_rate_ids)]);
+  }
+  if (input.quantity !== undefined || newPlan) {
+    const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
+      current.next_plan_id ?? current.plan_id,
+    ]);
+    assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
+  }
+  if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
+  // The customer before a change made now: its proration credits the customer the subscription has from now on.
+  let sub = current;
+  if (input.customer_id !== undefined && input.customer_id !== current.customer_id) {
+    sub = await changeCustomer(tx, merchant, current, input.customer_id, newPlan?.currency, now);
+  } else if (newPlan && current.customer_id) {
+    await assertCustomerCurrency(tx, current.customer_id, newPlan.currency);
+  }
+  if (changeNow && input.plan_id !== undefined && input.plan_id !== sub.plan_id) {
+    // A plan changed now bills the usage so far at the old plan's prices, on an invoice of its own (docs/usage.md).
+    const usage = await billUsageUntil(tx, merchant, sub, { kind: 'proration', end: at, now });
+    if (usage?.kind === 'invoice' && usage.status === 'open') owed.push(usage.invoiceId);
+    if (usage) {
+      const [fresh] = await tx.query<{ credit_balance: string }>('select credit_balance from billing.subscriptions where id = $1', [id]);
+      sub = { ...sub, credit_balance: fresh!.credit_balance };
+    }
+  }
+  if (changeNow) {
+    const outcome = await applyChangeNow(tx, merchant, sub, {
+      planId: input.plan_id,
+      quantity: input.quantity,
+      prorate: input.prorate ?? true,
+      billingNow: at,
+      now,
+    });
+    if (outcome?.kind === 'invoice' && outcome.status === 'open') owed.push(outcome.invoiceId);
+  }
+  const view = await setSubscription(
+    tx,
+    id,
+    `card_token = coalesce($2, card_token), card_is_token = coalesce($8, card_is_token),
+        card_key = case when $2::text is null then card_key else $9::text end, metadata = coalesce($3, metadata),
+        card_expiry = coalesce($6, card_expiry), awaiting_card_update = awaiting_card_update and $6::text is null,
+        next_plan_id = case when $4::uuid is null then next_plan_id when $4::uuid = plan_id then null else $4::uuid end, updated_at = $5,
+        next_quantity = case when $7::int is null then next_quantity when $7::int = quantity then null else $7::int end`,
+    [
+      input.card_token ?? null,
+      input.metadata ? JSON.stringify(input.metadata) : null,
+      changeNow ? null : (input.plan_id ?? null),
+      now,
+      card?.expiry ?? null,
+      changeNow ? null : (input.quantity ?? null),
+      card ? card.token === input.card_token : null,
+      card && card.token === input.card_token ? cardKey(card) : null,
+    ],
+  );
+  if (card) await releaseHeldInvoices(tx, id, current.test_clock_id, now);
+  const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
+  await recordEvents(tx, at, [
+    {
+      ...merchant,
+      type: 'subscription.updated',
+      data: { subscription: view, changed: changes, effective: input.effective ?? 'next_period' },
+    },
+  ]);
+  return { view, owed };
 }
 
 /**
