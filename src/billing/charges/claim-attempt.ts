@@ -4,7 +4,7 @@ import type { FailureFollowUps } from '../dunning/apply-failure.service.ts';
 import type { NetworkCaps } from '../dunning/dunning-policy.ts';
 import { CardBusyError } from './card-busy-error.ts';
 import type { ChargeInput } from './charge-result.ts';
-import { isCollecting } from './collecting.ts';
+import { collectsInvoice } from './collecting.ts';
 import { claimAttemptRow, type ClaimRow } from './sql/claim-attempt.ts';
 
 /** The purchase reference of an attempt: derived, so a re-send is recognised as the same purchase. */
@@ -96,7 +96,7 @@ export async function claimAttempt(
   }
   if (inv.status !== 'open' && inv.status !== 'past_due') return { skip: `invoice is ${inv.status}` };
   if (inv.held_for_card) return { skip: 'held for a card update' };
-  if (!isCollecting(inv.subscription_status) && inv.kind !== 'final') return { skip: `subscription is ${inv.subscription_status}` };
+  if (!collectsInvoice(inv.subscription_status, inv.kind)) return { skip: `subscription is ${inv.subscription_status}` };
   if (inv.existing_id) return { skip: `attempt is ${inv.existing_status}` };
   if (input.attempt !== inv.attempt_count + 1) return { skip: `attempt ${input.attempt} is not the next (${inv.attempt_count + 1})` };
   if (inv.expired) {

@@ -4,7 +4,7 @@ import { applyNetworkCaps, DEFAULT_CAPS } from '../dunning/dunning-policy.ts';
 import { attemptCharge, type ChargeDeps, type ChargeResult } from './attempt-charge.service.ts';
 import { CardBusyError } from './card-busy-error.ts';
 import { CAPPED_REASON } from './claim-attempt.ts';
-import { isCollecting } from './collecting.ts';
+import { collectsInvoice } from './collecting.ts';
 
 /** The card an invoice was last tried on (its key: every token and alias of one card alike), or null before any attempt. */
 async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | null> {
@@ -22,12 +22,13 @@ async function cardOf(deps: ChargeDeps, invoiceId: string): Promise<string | nul
 export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, invoiceId: string): Promise<ChargeResult> {
   const rows = await deps.sql.query<{
     status: string;
+    kind: string;
     subscription_status: string;
     attempt_count: number;
     billing_now: string;
     unresolved: boolean;
   }>(
-    `select i.status, s.status as subscription_status, i.attempt_count, coalesce(c.frozen_time, $4) as billing_now,
+    `select i.status, i.kind, s.status as subscription_status, i.attempt_count, coalesce(c.frozen_time, $4) as billing_now,
             exists (select 1 from billing.charge_attempts a where a.invoice_id = i.id and a.status in ('sending', 'unknown')) as unresolved
        from billing.invoices i join billing.subscriptions s on s.id = i.subscription_id
        left join billing.test_clocks c on c.id = s.test_clock_id
@@ -37,7 +38,7 @@ export async function retryInvoiceNow(deps: ChargeDeps, merchant: MerchantRef, i
   const inv = rows[0];
   if (!inv) throw BillingErrors.notFound('Invoice', invoiceId);
   if (inv.status !== 'past_due') throw BillingErrors.conflict(`Invoice is ${inv.status}; only a past-due invoice can be retried`);
-  if (!isCollecting(inv.subscription_status)) {
+  if (!collectsInvoice(inv.subscription_status, inv.kind)) {
     throw BillingErrors.conflict(`Subscription is ${inv.subscription_status}; its invoices are not collected`);
   }
   if (inv.unresolved) throw BillingErrors.conflict('The last attempt is still being resolved; retry once it has an outcome');

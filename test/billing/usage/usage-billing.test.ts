@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, DYNAMIC, invoicesOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkUsageBilling } from '../../helpers/invariants.ts';
 
@@ -289,6 +289,39 @@ describe('usage billed in arrears', () => {
       [CLOSE, 3, final.id],
     ]);
     expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
+
+describe('a final invoice declined', () => {
+  it('is retried now after its subscription ended, as a scheduled retry would be', async () => {
+    // DYNAMIC answers with the amount's last two digits: the plan's 1,000 approves, 1 call at 5 declines (05).
+    const s0 = await scaffold(app, { merchant: 'Usage final retry', clock: START, card: DYNAMIC });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 5 }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    await send(api, [{ transaction_id: 'one', subscription_id: sub.id, code: 'calls', timestamp: at(15) }]);
+    expect((await api.post(`/subscriptions/${sub.id}/cancel`, {})).status).toBe(200);
+    const final: any = (await invoicesOf(api, sub.id)).find((i: any) => i.kind === 'final');
+    expect(final).toMatchObject({ amount: 5, status: 'past_due' });
+    expect(final.attempts.map((a: any) => a.response_code)).toEqual(['05']);
+
+    const retry = await api.post(`/invoices/${final.id}/retry`, {});
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.response.attempts.map((a: any) => [a.number, a.response_code, a.manual])).toEqual([
+      [1, '05', false],
+      [2, '05', true],
+    ]);
   });
 });
 

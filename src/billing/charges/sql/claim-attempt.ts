@@ -1,6 +1,6 @@
 import type { SqlPool } from '../../../platform/sql.ts';
 import { giveBackCreditSql, voidOwedInvoicesSql } from '../../invoices/void-owed.ts';
-import { COLLECTING } from '../collecting.ts';
+import { collectsInvoiceSql, voidedAtClaimSql } from '../collecting.ts';
 
 /**
  * A card valid through `YYYY-MM-DD` (the last day of its month) is expired from the next day on
@@ -71,7 +71,7 @@ const CLAIM_SQL = `
     select inv.*, ${CARD_EXPIRED_SQL('inv.card_expiry', 'inv.billing_now')} as expired from inv
      where inv.version = (select version from seen) and inv.status in ('open', 'past_due') and not inv.held_for_card
        -- A final invoice bills the usage of an ended subscription's last period: it is collected after the end.
-       and (inv.subscription_status in (${COLLECTING.map((st) => `'${st}'`).join(', ')}) or inv.kind = 'final')
+       and ${collectsInvoiceSql('inv.subscription_status', 'inv.kind')}
        and not exists (select 1 from existing) and inv.attempt_count + 1 = $2),
   -- The card's network caps: its declined attempts, and those still in flight (they may decline),
   -- in each sliding window ending now. A full window frees once its oldest counted attempt leaves
@@ -112,7 +112,7 @@ const CLAIM_SQL = `
   ${voidOwedInvoicesSql({
     name: 'ended',
     from: 'inv',
-    where: `i.id = $1 and inv.version = (select version from seen) and inv.subscription_status in ('cancelled', 'unpaid', 'completed') and inv.kind <> 'final'
+    where: `i.id = $1 and inv.version = (select version from seen) and ${voidedAtClaimSql('inv.subscription_status', 'inv.kind')}
        and not exists (select 1 from existing where existing.status in ('sending', 'unknown'))`,
     reason: `'subscription_' || inv.subscription_status`,
     at: 'inv.billing_now',
