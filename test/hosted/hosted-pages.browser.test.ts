@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchChromium } from '../helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -29,17 +28,6 @@ import { HOSTED_CONTENT_SECURITY_POLICY } from '../../src/hosted/hosted-routes.t
 // viewport. The customer's name is a script, shown as text and never run.
 
 vi.setConfig({ testTimeout: 240_000 });
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EVIL = '<script>alert(1)</script>';
 export const NEW_CARD = { number: '4005550000000001', expiry: '12/30', cvv: '7391', holder: 'Ada Lovelace' };
 /** Every card number typed into a page in this file. */
@@ -60,7 +48,7 @@ export const seenHtml: string[] = [];
 beforeAll(async () => {
   smtp = await startTestSmtp();
   app = await startTestApp({ billing: true, env: { SMTP_URL: smtp.url, EMAIL_SEND_INTERVAL_MS: '100' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
   context.on('page', (p) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss())));
   context.on('response', async (res) => {
@@ -72,13 +60,6 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = (await page.evaluate(`${AXE_SOURCE}; axe.run(document, { resultTypes: ['violations'] })`)) as {
-    violations: { id: string; nodes: unknown[] }[];
-  };
-  return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 async function open(url: string): Promise<{ page: Page; status: number; csp: string | undefined }> {
   const page = await context.newPage();

@@ -4,7 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'bullmq';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -29,17 +30,6 @@ import { missingReason } from '../helpers/tools.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'test-results', 'ops-dashboard.png');
 
@@ -90,7 +80,7 @@ beforeAll(async () => {
   await app.runtime.queues.retry.add('retry', retry, { ...workJobOptions(retryWorkId(retry)), delay: 3_600_000 });
   const deliveryId = randomUUID();
   await app.runtime.queues.webhook.add('webhook', { deliveryId }, workJobOptions(webhookWorkId({ deliveryId })));
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
