@@ -23,8 +23,6 @@ export const ROUTE_ROLES: Readonly<Record<string, ConsoleRole>> = {
   // The session itself: logging in needs no session, logging out any role.
   'POST /console/sessions': 'viewer',
   'DELETE /console/session': 'viewer',
-  // A preview changes nothing (it is rolled back): any role may read what a change would bill.
-  'POST /subscriptions/:id/preview': 'viewer',
 
   // support
   'POST /invoices/:id/retry': 'support',
@@ -45,6 +43,9 @@ export const ROUTE_ROLES: Readonly<Record<string, ConsoleRole>> = {
   'POST /plans/:id/move_subscriptions': 'billing',
   'POST /subscriptions': 'billing',
   'PUT /subscriptions/:id': 'billing',
+  // A preview keeps nothing (it is rolled back), but it makes the change to roll it back: it takes
+  // the change's row locks for as long, so it needs the change's role.
+  'POST /subscriptions/:id/preview': 'billing',
   'POST /subscriptions/:id/pause': 'billing',
   'POST /subscriptions/:id/resume': 'billing',
   'POST /subscriptions/:id/cancel': 'billing',

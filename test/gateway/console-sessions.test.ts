@@ -260,6 +260,12 @@ describe('roles, through the API', () => {
     );
     expectError(await viewer.send('POST', `/plans/${scene.plan.id}/archive`), 403, /needs the billing role/);
     expectError(await viewer.send('POST', `/invoices/${scene.declined.id}/retry`), 403, /needs the support role/);
+    // A preview makes the change (rolled back) and takes its locks: it needs the change's role.
+    expectError(
+      await viewer.send('POST', `/subscriptions/${scene.declinedSub.id}/preview`, { quantity: 2 }),
+      403,
+      /needs the billing role/,
+    );
   });
 
   it('support retries an invoice and creates a card-update link, but cannot refund', async () => {
