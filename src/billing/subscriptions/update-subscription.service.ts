@@ -159,7 +159,7 @@ async function applyUpdate(
       card && card.token === input.card_token ? cardKey(card) : null,
     ],
   );
-  if (!changeNow && (input.quantity !== undefined || newPlan)) await recordPendingAmount(tx, view);
+  if (input.quantity !== undefined || newPlan) await recordPendingAmount(tx, view);
   if (card) await releaseHeldInvoices(tx, id, current.test_clock_id, now);
   const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
   await recordEvents(tx, at, [

@@ -247,4 +247,45 @@ describe('seats prices', () => {
     expect(march.map((m) => m.invoice.amount)).toEqual([20_500, 65_200]);
     expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: await merchantOf(a.id) })).toEqual([]);
   });
+
+  it('moves flat subscriptions onto a seats plan: now (prorated), from the next period, and by move_subscriptions', async () => {
+    const s0 = await scaffold(app, { merchant: 'Seats moves', clock: START, plan: { name: 'Flat', amount: 1000 } });
+    const { api } = s0;
+    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'volume', tiers: TIERS }] });
+    const a = await s0.start({ quantity: 12 }); // flat: 12 × 1,000
+    const b = await s0.start({ quantity: 12 });
+    const c = await s0.start({ quantity: 30 });
+    await settle(api, s0.clock.id);
+    // a: a pending quantity of 20, then the seats plan now (Jan 25, 16 of 31 days left): credit
+    // round(12,000 × 16/31) = 6,194, charge 500 + 12 × 1,500 = 18,500 → round(18,500 × 16/31) = 9,548.
+    await advance(api, s0.clock.id, '2027-01-25T00:00:00.000Z');
+    expect((await api.put(`/subscriptions/${a.id}`, { quantity: 20 })).status).toBe(200);
+    const now = await api.put(`/subscriptions/${a.id}`, { plan_id: team.id, effective: 'now' });
+    expect(now.status, now.text).toBe(200);
+    await settle(api, s0.clock.id);
+    const proration: any = (await invoicesOf(api, a.id)).find((i: any) => i.kind === 'proration');
+    expect(proration.lines.map((l: any) => [l.description, l.amount])).toEqual([
+      ['Unused time on 12 × Flat', -6194],
+      ['Remaining time on Team (12 seats)', 9548],
+    ]);
+    // b: the seats plan from its next period; c: moved with the plan's other subscriptions.
+    expect((await api.put(`/subscriptions/${b.id}`, { plan_id: team.id })).status).toBe(200);
+    const moved = await api.post(`/plans/${s0.plan.id}/move_subscriptions`, { plan_id: team.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: await merchantOf(a.id) })).toEqual([]);
+    // Renewals on Feb 10 read the seats amounts: a 500 + 20 × 1,500, b 500 + 12 × 1,500, c 500 + 30 × 1,500.
+    const renewals = await api.get('/analytics/renewals?days=30');
+    expect(renewals.body.response.currencies[0]).toMatchObject({ renewals: 3, amount: 30_500 + 18_500 + 45_500 });
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const next = await Promise.all([a, b, c].map((x) => periodInvoice(api, x.id, NEXT)));
+    expect(next.map((n) => [n.seats.quantity, n.seats.amount, n.invoice.amount])).toEqual([
+      [20, 30_000, 30_500],
+      [12, 18_000, 18_500],
+      [30, 45_000, 45_500],
+    ]);
+    // MRR in February: the three at their seats amounts.
+    const mrr = await api.get('/analytics/mrr?from=2027-02&to=2027-02');
+    expect(mrr.body.response.series[0].months[0].mrr).toBe(30_500 + 18_500 + 45_500);
+    expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: await merchantOf(a.id) })).toEqual([]);
+  });
 });
