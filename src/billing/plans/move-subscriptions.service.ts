@@ -4,7 +4,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { findPlan, getPlan } from './plans.service.ts';
-import { recordRecurringAmounts } from '../subscriptions/recurring-amounts.ts';
+import { recordRecurringAmounts } from './recurring-amounts.ts';
 
 export const MoveSubscriptions = z.strictObject({ plan_id: z.string().min(1).max(64), test: z.boolean().optional() });
 export type MoveSubscriptions = z.infer<typeof MoveSubscriptions>;

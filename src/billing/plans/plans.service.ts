@@ -38,7 +38,7 @@ export const PlanPrices = z
 export const PlanCreate = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
-    /** The flat price per period; 0 only for a plan that bills by its `prices`. */
+    /** The flat price per period (× quantity; with a `seats` price, a base fee once per period); 0 only for a plan that bills by its `prices`. */
     amount: minorUnits('amount', 0),
     prices: PlanPrices.optional(),
     currency: CurrencyCode,
@@ -71,7 +71,7 @@ export interface PlanView {
   billing_cycles: number | null;
   dunning: DunningPolicy;
   tax_rate_ids: string[];
-  /** Usage prices, billed in arrears (docs/usage.md); [] for a flat plan. */
+  /** Usage prices, billed in arrears (docs/usage.md), and a `seats` price, billed in advance (docs/pricing.md); [] for a flat plan. */
   prices: PlanPriceInput[];
   status: string;
   created_at: string;

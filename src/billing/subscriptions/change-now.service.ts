@@ -5,7 +5,7 @@ import type { PlanRow as FullPlanRow } from '../plans/plans.service.ts';
 import { prorateChange } from '../proration/proration.ts';
 import { describePlan, prorationLine } from '../invoices/lines/invoice-line.ts';
 import { recurringAmount } from '../pricing/recurring-amount.ts';
-import { recordRecurringAmounts } from './recurring-amounts.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
 import { writeImmediateInvoice, type ImmediateOutcome } from '../invoices/immediate-invoice.service.ts';
 
 type PlanRow = Pick<FullPlanRow, 'id' | 'name' | 'amount' | 'prices' | 'currency' | 'interval' | 'interval_count'>;

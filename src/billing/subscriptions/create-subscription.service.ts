@@ -6,7 +6,7 @@ import { requireActivePlan } from '../plans/plans.service.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 import { attachCustomer } from '../customers/customer-credit.ts';
 import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
-import { recordRecurringAmounts } from './recurring-amounts.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
 import { assertLineFits, type SubscriptionCreate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionView, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { markClockBusy, nowFor, requireCard, type SubscriptionDeps } from './subscription-context.ts';

@@ -8,7 +8,7 @@ import { assertCustomerCurrency, attachCustomer } from '../customers/customer-cr
 import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
 import { applyChangeNow } from './change-now.service.ts';
 import { billUsageUntil } from '../usage/usage-so-far.ts';
-import { recordRecurringAmounts } from './recurring-amounts.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
 import type { PlanPriceInput } from '../pricing/price-input.ts';
 import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
