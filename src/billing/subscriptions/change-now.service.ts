@@ -36,7 +36,8 @@ export interface ChangeNow {
  * A plan or quantity change effective now, inside the caller's transaction: the unused rest of
  * the current period at the old recurring amount is credited and the rest at the new one charged,
  * pro rata by seconds (each amount by `recurringAmount`: with a seats price, the tiered amount of
- * the quantity plus the base fee, so a change of seats prorates the difference of the tiered amounts). A positive net is a proration invoice (charged by the caller after commit); a
+ * the quantity plus the base fee, so a change of seats prorates the difference of the tiered
+ * amounts). A positive net is a proration invoice (charged by the caller after commit); a
  * negative one raises `credit_balance`: the customer's where the subscription has one, else its own. Either way the change stands, and all of it commits or
  * none of it does.
  */

@@ -245,7 +245,18 @@ describe('seats prices', () => {
     // The invoices agree with MRR: the March invoices bill what MRR counts for March.
     const march = await Promise.all([a, b].map((x) => periodInvoice(api, x.id, '2031-03-01T00:00:00.000Z')));
     expect(march.map((m) => m.invoice.amount)).toEqual([20_500, 65_200]);
-    expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: await merchantOf(a.id) })).toEqual([]);
+    const merchantId = await merchantOf(a.id);
+    expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId })).toEqual([]);
+    // C21 sees a seats subscription whose recurring amount was never recorded (MRR would read amount × quantity).
+    const [row] = await app.runtime.sql.query<{ amount: string }>(
+      'delete from billing.plan_quantity_amounts where plan_id = $1 and quantity = 10 returning amount',
+      [team.id],
+    );
+    expect(row!.amount).toBe('20500');
+    expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId })).toContain(
+      `C21: subscription ${a.id} bills plan ${team.id} at quantity 10 with no recorded recurring amount`,
+    );
+    await app.runtime.sql.query('insert into billing.plan_quantity_amounts (plan_id, quantity, amount) values ($1, 10, 20500)', [team.id]);
   });
 
   it('moves flat subscriptions onto a seats plan: now (prorated), from the next period, and by move_subscriptions', async () => {

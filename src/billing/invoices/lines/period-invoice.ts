@@ -97,9 +97,9 @@ export interface PeriodInvoiced {
 
 /**
  * The invoice of a period that begins (the one composer every path shares): the plan's lines at
- * the subscription's quantity (`planLines`: its flat amount, and its seats price if it has one), the setup fee on the first period invoice only, the items, the
- * usage of the period that closed (arrears), the coupon, tax (each line's rates resolved from
- * `tax`), then credit. A plan with `billing_cycles`
+ * the subscription's quantity (`planLines`: its flat amount, and its seats price if it has one),
+ * the setup fee on the first period invoice only, the items, the usage of the period that closed
+ * (arrears), the coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles`
  * N completes when its N-th invoiced period ends, that is when period N + 1 would begin.
  */
 export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
