@@ -7,7 +7,8 @@ import { checkCrossPath } from '../../helpers/invariants.ts';
 // Seats prices through the public API on test clocks (docs/pricing.md, "Seats"): a plan's `seats`
 // price prices the subscription's quantity through its model, billed in advance on each period's
 // invoice beside the plan's flat amount (a base fee, once); each model at its tier boundaries; a
-// quantity changed mid-period prorated on the difference of the tiered amounts; a coupon and a tax;
+// quantity changed mid-period prorated on the difference of the tiered amounts; a first period
+// before a billing anchor; a coupon and a tax; moves onto a seats plan;
 // the preview; MRR and the upcoming renewals at the tiered amount.
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -196,6 +197,20 @@ describe('seats prices', () => {
     expect(next.seats).toMatchObject({ quantity: 11, amount: 21_500 });
     expect(next.invoice.amount).toBe(21_500);
     expect(await checkCrossPath(app.config.DATABASE_URL, { merchantId: await merchantOf(sub.id) })).toEqual([]);
+  });
+
+  it('charges a first period before a billing anchor pro rata of the whole recurring amount', async () => {
+    const s0 = await scaffold(app, { merchant: 'Seats anchor', clock: START });
+    const { api } = s0;
+    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }] });
+    // Jan 10 to the Feb 1 anchor: 22 of the 31 days of the interval that ends at the anchor.
+    // round((500 + 42,500) × 22 / 31) = round(30,516.13) = 30,516.
+    const sub = await s0.start({ plan_id: team.id, quantity: 25, billing_anchor: '2027-02-01T00:00:00.000Z' });
+    await settle(api, s0.clock.id);
+    const { invoice } = await periodInvoice(api, sub.id);
+    expect(invoice.lines.map((l: any) => [l.kind, l.quantity, l.unit_amount, l.amount])).toEqual([['subscription', 25, 43_000, 30_516]]);
+    await advance(api, s0.clock.id, '2027-02-01T01:00:00.000Z');
+    expect((await periodInvoice(api, sub.id, '2027-02-01T00:00:00.000Z')).invoice.amount).toBe(43_000);
   });
 
   it('applies a coupon and a tax to the seats line as to any plan line', async () => {
