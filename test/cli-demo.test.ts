@@ -30,6 +30,7 @@ const COLUMNS = [
   'refunds',
   'tax',
   'usage',
+  'seats',
   'revenue',
 ];
 
@@ -45,6 +46,7 @@ interface Row {
   refunds: string;
   tax: string;
   usage: string;
+  seats: string;
   revenue: string;
 }
 
@@ -57,7 +59,7 @@ function parseTable(stdout: string): Row[] {
     .slice(header + 1)
     .filter((l) => /^(\d{4}-\d{2}|total)\s/.test(l))
     .map((l) => {
-      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, tax, usage, revenue] = l
+      const [month, invoices, paid, recovered, lost, pending, expiryUpdates, discounts, refunds, tax, usage, seats, revenue] = l
         .trim()
         .split(/\s{2,}/);
       const n = (s: string | undefined) => Number(s);
@@ -73,6 +75,7 @@ function parseTable(stdout: string): Row[] {
         refunds: refunds!,
         tax: tax!,
         usage: usage!,
+        seats: seats!,
         revenue: revenue!,
       };
     });
@@ -269,6 +272,32 @@ describe('recur demo --subscriptions 40 --months 3', () => {
       [merchantId],
     );
     for (const l of lines.rows) expect(Number(l.amount), `${l.quantity} calls`).toBe(Math.max(0, Number(l.quantity) - 5000));
+  });
+
+  it('bills the Team customers’ seats in advance on graduated tiers beside a base fee; the seats column is their seats lines', async () => {
+    const total = rows.at(-1)!;
+    const billed = await one<{ sum: string; lines: number; subscriptions: number }>(
+      `select coalesce(sum((l->>'amount')::bigint), 0)::text as sum, count(*)::int as lines,
+              (select count(*)::int from billing.subscriptions s join billing.plans p on p.id = s.plan_id where s.merchant_id = $1 and p.name = 'Team') as subscriptions
+         from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+        where i.merchant_id = $1 and i.status = 'paid' and l->>'metric_code' = 'seats'`,
+    );
+    expect(billed.subscriptions).toBeGreaterThanOrEqual(1);
+    expect(billed.lines).toBeGreaterThanOrEqual(1);
+    expect(minorUnits(total.seats)).toBe(billed.sum);
+    // Each seats line: 5 seats at 1,500, the next 15 at 1,200, then 900; each period invoice of Team also bills the 4,900 base fee once.
+    const lines = await db.query<{ quantity: string; amount: string; base: string | null }>(
+      `select l->>'quantity' as quantity, l->>'amount' as amount,
+              (select b->>'amount' from jsonb_array_elements(i.lines) b where b->>'kind' = 'subscription' and b->>'metric_code' is null) as base
+         from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+        where i.merchant_id = $1 and i.kind = 'period' and l->>'metric_code' = 'seats'`,
+      [merchantId],
+    );
+    const graduated = (q: number) => Math.min(q, 5) * 1500 + Math.max(0, Math.min(q, 20) - 5) * 1200 + Math.max(0, q - 20) * 900;
+    for (const l of lines.rows) {
+      expect(Number(l.amount), `${l.quantity} seats`).toBe(graduated(Number(l.quantity)));
+      expect(l.base, `${l.quantity} seats`).toBe('4900');
+    }
   });
 
   it('bills every subscription to a customer with an address: most in Australia, some in Germany, one French business', async () => {

@@ -60,6 +60,8 @@ const PLANS = [
   { name: 'Annual', amount: 19900, interval: 'year', weight: 15, dunning: { retry_days: [1, 3, 5, 7], final_action: 'leave_past_due' } },
   // A platform fee and the API calls on graduated tiers, billed in arrears: some steady Starter customers take it instead (below).
   { name: 'API', amount: 1900, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
+  // A base fee and seats on graduated tiers, billed in advance: some steady Starter customers take it instead (below).
+  { name: 'Team', amount: 4900, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
   // An instalment plan: a fixed number of payments, then `completed` (one customer takes it).
   { name: 'Instalments', amount: 12000, interval: 'month', weight: 0, dunning: { retry_days: [1, 3, 5, 7], final_action: 'cancel' } },
 ] as const;
@@ -72,6 +74,17 @@ const API_CALLS_PRICE = {
   tiers: [
     { up_to: 5000, unit_amount: 0 },
     { up_to: null, unit_amount: 1 },
+  ],
+} as const;
+
+/** The Team plan's seats price (docs/pricing.md, "Seats"): the first 5 seats at AUD 15, the next 15 at AUD 12, then AUD 9. */
+export const TEAM_SEATS_PRICE = {
+  metric_code: 'seats',
+  model: 'graduated',
+  tiers: [
+    { up_to: 5, unit_amount: 1500 },
+    { up_to: 20, unit_amount: 1200 },
+    { up_to: null, unit_amount: 900 },
   ],
 } as const;
 
@@ -163,7 +176,7 @@ export async function seedDemo(
         setup_fee: 'setup_fee' in plan ? plan.setup_fee : 0,
         // Completes inside the window: the payments fit in all but its last month.
         billing_cycles: plan.name === 'Instalments' ? Math.max(1, Math.min(6, options.months - 1)) : null,
-        ...(plan.name === 'API' ? { prices: [API_CALLS_PRICE] } : {}),
+        ...(plan.name === 'API' ? { prices: [API_CALLS_PRICE] } : plan.name === 'Team' ? { prices: [TEAM_SEATS_PRICE] } : {}),
       });
       return { ...plan, id: (await runtime.billing.createPlan(merchant, input)).id };
     }),
@@ -173,6 +186,7 @@ export async function seedDemo(
   const instalments = plans.find((p) => p.name === 'Instalments')!;
   const pro = plans.find((p) => p.name === 'Pro')!;
   const api = plans.find((p) => p.name === 'API')!;
+  const team = plans.find((p) => p.name === 'Team')!;
   const totalWeight = plans.reduce((sum, p) => sum + p.weight, 0);
   const choosePlan = () => {
     let r = random() * totalWeight;
@@ -206,7 +220,9 @@ export async function seedDemo(
     const drawn = story === 'expiring' ? pick(random, monthly) : i === instalmentCustomer ? instalments : choosePlan();
     // One steady Starter customer in four bills its API calls instead (a monthly plan too: the year's draws stay the same).
     const usage = story === 'steady' && drawn.name === 'Starter' && i % 4 === 1;
-    const plan = usage ? api : drawn;
+    // And one in four takes the Team plan's seats (a quantity from 3 to 22, drawn without the generator: the year's draws stay the same).
+    const seats = story === 'steady' && drawn.name === 'Starter' && i % 4 === 3;
+    const plan = usage ? api : seats ? team : drawn;
     const { number, expiry } = nextCard(story === 'expiring');
     const card = await runtime.gateway.tokenize(ctx, {
       card_holder: `Customer ${i + 1}`,
@@ -228,13 +244,17 @@ export async function seedDemo(
       start_date: startAt.toISOString(),
       test_clock_id: clockId,
       metadata: { story },
-      quantity: plan.name === 'Pro' ? 1 + Math.floor(random() * 5) : 1,
+      quantity: plan.name === 'Pro' ? 1 + Math.floor(random() * 5) : seats ? 3 + ((i * 7) % 20) : 1,
       // Coupons only for steady cards: a discounted amount would not change a scripted story, but keep stories plain.
       coupon: story === 'steady' && plan.name !== 'Instalments' && random() < 0.2 ? LAUNCH_COUPON.code : undefined,
     });
     // About one steady Starter customer in seven upgrades, and at least one does.
     const upgrades =
-      story === 'steady' && drawn.name === 'Starter' && (random() < 0.15 || !customers.some((c) => c.upgradeMonth !== null)) && !usage;
+      story === 'steady' &&
+      drawn.name === 'Starter' &&
+      (random() < 0.15 || !customers.some((c) => c.upgradeMonth !== null)) &&
+      !usage &&
+      !seats;
     customers.push({
       subscriptionId: subscription.id,
       story,

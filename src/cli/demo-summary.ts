@@ -23,6 +23,8 @@ export interface DemoMonth {
   tax: Record<string, bigint>;
   /** Usage billed (the usage lines of the month's paid invoices, before tax), by currency, in minor units. */
   usage: Record<string, bigint>;
+  /** Seats billed (the seats lines of the month's paid invoices, before tax: docs/pricing.md, "Seats"), by currency, in minor units. */
+  seats: Record<string, bigint>;
   /** Collected money by currency, in minor units (the ledger's sum). */
   revenue: Record<string, bigint>;
 }
@@ -115,6 +117,12 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
       where i.merchant_id = $1 and i.environment = $2 and i.status = 'paid' and l->>'kind' = 'usage' group by 1, 2`,
     params,
   );
+  const seats = await sql.query<{ month: string; currency: string; amount: string }>(
+    `select to_char(i.period_start at time zone 'UTC', 'YYYY-MM') as month, i.currency, sum((l->>'amount')::bigint)::text as amount
+       from billing.invoices i cross join lateral jsonb_array_elements(i.lines) l
+      where i.merchant_id = $1 and i.environment = $2 and i.status = 'paid' and l->>'metric_code' = 'seats' group by 1, 2`,
+    params,
+  );
   const byMonth = new Map<string, DemoMonth>();
   const monthOf = (month: string) => {
     let row = byMonth.get(month);
@@ -129,6 +137,7 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
     if (a.tax !== '0') monthOf(a.month).tax[a.currency] = BigInt(a.tax);
   }
   for (const u of usage) if (u.amount !== '0') monthOf(u.month).usage[u.currency] = BigInt(u.amount);
+  for (const u of seats) if (u.amount !== '0') monthOf(u.month).seats[u.currency] = BigInt(u.amount);
   for (const [month, n] of expiryUpdates) monthOf(month).expiryUpdates += n;
   const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   const total = emptyMonth('total');
@@ -139,7 +148,7 @@ export async function summarize(sql: Sql, merchant: MerchantRef, expiryUpdates: 
     total.lost += m.lost;
     total.pending += m.pending;
     total.expiryUpdates += m.expiryUpdates;
-    for (const key of ['revenue', 'discounts', 'refunds', 'tax', 'usage'] as const) {
+    for (const key of ['revenue', 'discounts', 'refunds', 'tax', 'usage', 'seats'] as const) {
       for (const [currency, amount] of Object.entries(m[key])) total[key][currency] = (total[key][currency] ?? 0n) + amount;
     }
   }
@@ -159,6 +168,7 @@ function emptyMonth(month: string): DemoMonth {
     refunds: {},
     tax: {},
     usage: {},
+    seats: {},
     revenue: {},
   };
 }
@@ -283,6 +293,7 @@ const COLUMNS = [
   'refunds',
   'tax',
   'usage',
+  'seats',
   'revenue',
 ];
 
@@ -300,6 +311,7 @@ export function renderSummary(summary: DemoSummary): string {
     formatRevenue(m.refunds),
     formatRevenue(m.tax),
     formatRevenue(m.usage),
+    formatRevenue(m.seats),
     formatRevenue(m.revenue),
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));

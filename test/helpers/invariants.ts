@@ -395,6 +395,10 @@ export interface CrossPathOptions {
  *   charge or a credit note, or voided brings it back to `active`: `backToActiveSql`);
  * - C19: a subscription's MRR movements chain (each begins where the last ended) and end at its
  *   MRR now (`billing.subscription_mrr`): no path changes what MRR reads without its movement.
+ * - C21: a subscription on a plan with a seats price (now or from its next period) has that plan's
+ *   recurring amount at its quantity recorded (`billing.plan_quantity_amounts`, written by
+ *   `recordRecurringAmounts`), so MRR and the upcoming charges read the tiered amount, never
+ *   `amount × quantity`.
  * - C10 to C14: credit notes (`checkCreditNotes`).
  * - C20: usage billed exactly once (`checkUsageBilling`).
  * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
@@ -571,6 +575,19 @@ export async function checkCrossPath(dbUrl: string, options: CrossPathOptions = 
       [m],
     ))
       out.push(`C19: subscription ${r.id}: ${r.problem}`);
+    // C21: seats plans' recurring amounts recorded for the plan and quantity billed now and from the next period.
+    for (const r of await rows<{ id: string; plan_id: string; quantity: number }>(
+      db,
+      `select s.id, x.plan_id, x.quantity
+         from billing.subscriptions s
+         cross join lateral (values (s.plan_id, s.quantity), (coalesce(s.next_plan_id, s.plan_id), coalesce(s.next_quantity, s.quantity))) x(plan_id, quantity)
+         join billing.plans p on p.id = x.plan_id
+        where ($1::uuid is null or s.merchant_id = $1) and s.status not in ('cancelled', 'completed')
+          and p.prices @> '[{"metric_code": "seats"}]'::jsonb
+          and not exists (select 1 from billing.plan_quantity_amounts a where a.plan_id = x.plan_id and a.quantity = x.quantity)`,
+      [m],
+    ))
+      out.push(`C21: subscription ${r.id} bills plan ${r.plan_id} at quantity ${r.quantity} with no recorded recurring amount`);
     out.push(...(await creditNoteViolations(db, m)));
     out.push(...(await documentViolations(db, m, options.documents ?? documentsOf(dbUrl))));
     out.push(...(await usageBillingViolations(db, m)));

@@ -5012,7 +5012,7 @@ export interface paths {
         put?: never;
         /**
          * Create a plan
-         * @description A price and a cadence: `amount` in minor units (2900 = AUD 29.00) every `interval_count` `interval`s, with an optional trial, setup fee (first charged invoice only), fixed number of billing cycles and dunning policy (`retry_days`, `final_action`). `prices` prices billable metrics, billed in arrears on the invoice that closes each period: `[{metric_code, model: per_unit | graduated | volume | package, unit_amount?, tiers?: [{up_to (null for the last), unit_amount, flat_amount?}], package_size?, free_units?}]` (docs/usage.md); `amount` may be 0 when there are prices. An unknown or archived metric, tiers out of order, a field that does not go with the model: 422 naming the field (`prices.0.tiers.1.up_to: …`).
+         * @description A price and a cadence: `amount` in minor units (2900 = AUD 29.00) every `interval_count` `interval`s, with an optional trial, setup fee (first charged invoice only), fixed number of billing cycles and dunning policy (`retry_days`, `final_action`). `prices` prices billable metrics, billed in arrears on the invoice that closes each period: `[{metric_code, model: per_unit | graduated | volume | package, unit_amount?, tiers?: [{up_to (null for the last), unit_amount, flat_amount?}], package_size?, free_units?}]` (docs/usage.md); `metric_code: "seats"` prices the subscription’s `quantity` instead, billed in advance on each period’s invoice, `amount` then being a base fee billed once per period (docs/pricing.md); `amount` may be 0 when there are prices. An unknown or archived metric, tiers out of order, a field that does not go with the model: 422 naming the field (`prices.0.tiers.1.up_to: …`).
          */
         post: {
             parameters: {
@@ -13467,7 +13467,7 @@ export interface paths {
         };
         /**
          * MRR and its movements, per month
-         * @description Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s amount × quantity less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.
+         * @description Per currency and month (UTC, `from` and `to` as `YYYY-MM`, both included; default the 12 months up to the current one, at most 60): MRR at the month’s start and end, its movements (`new`, `expansion`, `reactivation` positive; `contraction`, `churn` negative; their sum `net_change`), and the subscriptions with MRR at its end. A subscription’s MRR: its plan’s recurring amount (amount × quantity, or with a seats price the base fee plus the seats price’s amount) less a recurring coupon (forever or repeating), per month (a year’s ÷ 12, a week’s × 52 ÷ 12, a day’s × 365 ÷ 12, each ÷ the interval count), rounded half away from zero; active and past-due subscriptions only. Definitions: docs/analytics.md.
          */
         get: {
             parameters: {
@@ -13986,7 +13986,7 @@ export interface paths {
         };
         /**
          * Renewals in the next days
-         * @description Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the plan that will bill × its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.
+         * @description Subscriptions whose next charge falls in the next `days` (1 to 90, default 30; a test clock’s time for its subscriptions), per currency and day (UTC): how many, and their amount before tax, items and credit (the recurring amount of the plan that will bill at its quantity, less a coupon still held). Subscriptions cancelling at period end are left out.
          */
         get: {
             parameters: {

@@ -342,8 +342,8 @@ export async function pastDueAnalytics(sql: SqlPool, m: MerchantRef) {
 
 /**
  * Renewals due in the next `days` days (billing time: a test clock's for its subscriptions), per
- * day (UTC) and currency: how many, and their amount before tax, items and credit (the plan that
- * will bill, × its quantity, less a recurring coupon still held).
+ * day (UTC) and currency: how many, and their amount before tax, items and credit (the recurring
+ * amount of the plan that will bill at its quantity, less a coupon still held: `billing.period_amount`).
  */
 export async function renewalsAnalytics(sql: SqlPool, m: MerchantRef, window: RenewalWindow, now: Date) {
   const rows = await sql.query<{ currency: string; day: string; renewals: string; amount: string }>(

@@ -4,6 +4,7 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { findPlan, getPlan } from './plans.service.ts';
+import { recordRecurringAmounts } from './recurring-amounts.ts';
 
 export const MoveSubscriptions = z.strictObject({ plan_id: z.string().min(1).max(64), test: z.boolean().optional() });
 export type MoveSubscriptions = z.infer<typeof MoveSubscriptions>;
@@ -24,12 +25,16 @@ export async function moveSubscriptions(sql: SqlPool, merchant: MerchantRef, pla
     throw BillingErrors.validation([`plan_id: plan ${target.id} is in ${target.currency}, and plan ${source.id} in ${source.currency}`]);
   }
   return sql.transaction(async (tx) => {
-    const moved = await tx.query<{ id: string }>(
+    const moved = await tx.query<{ id: string; quantity: number }>(
       `update billing.subscriptions set next_plan_id = $4, updated_at = $5
         where plan_id = $1 and merchant_id = $2 and environment = $3 and status in ('active', 'trialing', 'past_due', 'paused')
           and next_plan_id is distinct from $4
-        returning id`,
+        returning id, coalesce(next_quantity, quantity) as quantity`,
       [source.id, merchant.merchantId, merchant.environment, target.id, now],
+    );
+    await recordRecurringAmounts(
+      tx,
+      [...new Set(moved.map((s) => s.quantity))].map((quantity) => ({ plan: target, quantity })),
     );
     await recordEvents(
       tx,

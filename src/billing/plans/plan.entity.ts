@@ -18,7 +18,7 @@ export const Plan = defineEntity({
     amount: minorUnits(),
     /** Tax rates for its lines (explicit: they win over automatic tax by address). */
     taxRateIds: p.json<string[]>().columnType('jsonb').default('[]'),
-    /** Usage prices (`PlanPriceInput`, docs/usage.md), billed in arrears; [] for a flat plan. */
+    /** Prices (`PlanPriceInput`): usage prices billed in arrears (docs/usage.md), a `seats` price billed in advance (docs/pricing.md); [] for a flat plan. */
     prices: p.json<PlanPriceInput[]>().columnType('jsonb').default('[]'),
     currency: currencyCode(),
     interval: p.string().length(5),

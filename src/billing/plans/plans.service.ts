@@ -21,16 +21,13 @@ export const DunningInput = z.strictObject({
   final_action: z.enum(['cancel', 'mark_unpaid', 'leave_past_due']),
 });
 
-/** A plan's prices: one per metric at most (docs/pricing.md). */
+/** A plan's prices: one per metric at most, and `seats` (the subscription's quantity) at most once (docs/pricing.md). */
 export const PlanPrices = z
   .array(PlanPriceInput)
   .max(20, 'prices holds at most 20 prices')
   .superRefine((prices, ctx) => {
     const seen = new Set<string>();
     for (const [i, price] of prices.entries()) {
-      if (price.metric_code === SEATS) {
-        ctx.addIssue({ code: 'custom', path: [i, 'metric_code'], message: 'seats prices are not supported yet: price a billable metric' });
-      }
       if (seen.has(price.metric_code)) {
         ctx.addIssue({ code: 'custom', path: [i, 'metric_code'], message: `metric_code ${price.metric_code} is priced twice` });
       }
@@ -41,7 +38,7 @@ export const PlanPrices = z
 export const PlanCreate = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
-    /** The flat price per period; 0 only for a plan that bills by its `prices`. */
+    /** The flat price per period (× quantity; with a `seats` price, a base fee once per period); 0 only for a plan that bills by its `prices`. */
     amount: minorUnits('amount', 0),
     prices: PlanPrices.optional(),
     currency: CurrencyCode,
@@ -74,7 +71,7 @@ export interface PlanView {
   billing_cycles: number | null;
   dunning: DunningPolicy;
   tax_rate_ids: string[];
-  /** Usage prices, billed in arrears (docs/usage.md); [] for a flat plan. */
+  /** Usage prices, billed in arrears (docs/usage.md), and a `seats` price, billed in advance (docs/pricing.md); [] for a flat plan. */
   prices: PlanPriceInput[];
   status: string;
   created_at: string;
@@ -123,13 +120,16 @@ export async function createPlan(db: Sql, merchant: MerchantRef, input: PlanCrea
 /** Every metric a plan prices is one of the merchant's, not archived: 422 naming the price otherwise. */
 async function requirePricedMetrics(db: Sql, merchant: MerchantRef, prices: PlanPriceInput[]): Promise<void> {
   if (prices.length === 0) return;
-  const codes = prices.map((p) => p.metric_code);
+  // `seats` prices the subscription's quantity, not a metric (a metric may not be named `seats`: see below).
+  const codes = prices.map((p) => p.metric_code).filter((code) => code !== SEATS);
+  if (codes.length === 0) return;
   const found = await db.query<{ code: string; status: string }>(
     'select code, status from billing.billable_metrics where merchant_id = $1 and environment = $2 and code = any($3::text[])',
     [merchant.merchantId, merchant.environment, codes],
   );
   const status = new Map(found.map((m) => [m.code, m.status]));
-  const errors = codes.flatMap((code, i) => {
+  const errors = prices.flatMap(({ metric_code: code }, i) => {
+    if (code === SEATS) return [];
     const s = status.get(code);
     if (s === undefined) return [`prices.${i}.metric_code: no billable metric has code ${code}`];
     if (s !== 'active') return [`prices.${i}.metric_code: billable metric ${code} is archived`];

@@ -93,3 +93,13 @@ export const PlanPriceInput = z
   .strictObject({ metric_code: z.string().min(1, 'metric_code is required').max(64), ...PRICE_MODEL_FIELDS })
   .superRefine(checkPriceModel);
 export type PlanPriceInput = z.infer<typeof PlanPriceInput>;
+
+/** A plan's `seats` price, if it has one (at most one: `PlanPrices`). */
+export function seatsPriceOf(prices: readonly PlanPriceInput[] | null | undefined): PlanPriceInput | null {
+  return prices?.find((p) => p.metric_code === SEATS) ?? null;
+}
+
+/** A plan's usage prices: every price but `seats` (billed in arrears, docs/usage.md). */
+export function usagePricesOf(prices: readonly PlanPriceInput[] | null | undefined): PlanPriceInput[] {
+  return (prices ?? []).filter((p) => p.metric_code !== SEATS);
+}

@@ -3,10 +3,12 @@ import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
 import type { PlanRow as FullPlanRow } from '../plans/plans.service.ts';
 import { prorateChange } from '../proration/proration.ts';
-import { prorationLine } from '../invoices/lines/invoice-line.ts';
+import { describePlan, prorationLine } from '../invoices/lines/invoice-line.ts';
+import { recurringAmount } from '../pricing/recurring-amount.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
 import { writeImmediateInvoice, type ImmediateOutcome } from '../invoices/immediate-invoice.service.ts';
 
-type PlanRow = Pick<FullPlanRow, 'id' | 'name' | 'amount' | 'currency' | 'interval' | 'interval_count'>;
+type PlanRow = Pick<FullPlanRow, 'id' | 'name' | 'amount' | 'prices' | 'currency' | 'interval' | 'interval_count'>;
 
 /** The subscription as the change reads it, locked by the caller. */
 export interface ChangingSubscription {
@@ -30,12 +32,12 @@ export interface ChangeNow {
   now: Date;
 }
 
-const describe = (plan: PlanRow, quantity: number): string => (quantity === 1 ? plan.name : `${quantity} × ${plan.name}`);
-
 /**
  * A plan or quantity change effective now, inside the caller's transaction: the unused rest of
- * the current period at the old line amount is credited and the rest at the new one charged, pro
- * rata by seconds. A positive net is a proration invoice (charged by the caller after commit); a
+ * the current period at the old recurring amount is credited and the rest at the new one charged,
+ * pro rata by seconds (each amount by `recurringAmount`: with a seats price, the tiered amount of
+ * the quantity plus the base fee, so a change of seats prorates the difference of the tiered
+ * amounts). A positive net is a proration invoice (charged by the caller after commit); a
  * negative one raises `credit_balance`: the customer's where the subscription has one, else its own. Either way the change stands, and all of it commits or
  * none of it does.
  */
@@ -47,7 +49,7 @@ export async function applyChangeNow(
 ): Promise<ImmediateOutcome | null> {
   const ids = [sub.plan_id, change.planId ?? sub.plan_id];
   const plans = await tx.query<PlanRow>(
-    'select id, name, amount, currency, interval, interval_count from billing.plans where id = any($1::uuid[])',
+    'select id, name, amount, prices, currency, interval, interval_count from billing.plans where id = any($1::uuid[])',
     [ids],
   );
   const oldPlan = plans.find((p) => p.id === sub.plan_id)!;
@@ -61,6 +63,7 @@ export async function applyChangeNow(
     throw BillingErrors.validation(['plan_id: a change effective now must keep the interval; change the interval from the next period']);
   }
   const quantity = change.quantity ?? sub.quantity;
+  await recordRecurringAmounts(tx, [{ plan: newPlan, quantity }]);
   // The change replaces any pending one for the same field.
   await tx.query(
     `update billing.subscriptions set plan_id = $2, quantity = $3, updated_at = $4,
@@ -76,21 +79,21 @@ export async function applyChangeNow(
     change.billingNow.getTime() < new Date(sub.current_period_end).getTime();
   if (!change.prorate || !inPeriod) return null;
   const period = { start: new Date(sub.current_period_start!), end: new Date(sub.current_period_end!) };
-  const oldAmount = Number(oldPlan.amount) * sub.quantity;
-  const newAmount = Number(newPlan.amount) * quantity;
+  const oldAmount = recurringAmount(oldPlan, sub.quantity).amount;
+  const newAmount = recurringAmount(newPlan, quantity).amount;
   const p = prorateChange({ period, at: change.billingNow, oldAmount, newAmount });
   if (p.net === 0) return null;
   const lines = [
     prorationLine({
-      description: `Unused time on ${describe(oldPlan, sub.quantity)}`,
-      unitAmount: Number(oldPlan.amount),
+      description: `Unused time on ${describePlan(oldPlan, sub.quantity)}`,
+      unitAmount: unitAmountOf(oldPlan, sub.quantity),
       quantity: sub.quantity,
       amount: p.credit,
       period: { start: change.billingNow, end: period.end },
     }),
     prorationLine({
-      description: `Remaining time on ${describe(newPlan, quantity)}`,
-      unitAmount: Number(newPlan.amount),
+      description: `Remaining time on ${describePlan(newPlan, quantity)}`,
+      unitAmount: unitAmountOf(newPlan, quantity),
       quantity,
       amount: p.charge,
       period: { start: change.billingNow, end: period.end },
@@ -105,4 +108,10 @@ export async function applyChangeNow(
     billingNow: change.billingNow,
     now: change.now,
   });
+}
+
+/** A proration line's full-period price: the plan's amount per unit, or with a seats price the whole recurring amount. */
+function unitAmountOf(plan: PlanRow, quantity: number): number {
+  const recurring = recurringAmount(plan, quantity);
+  return recurring.seats ? recurring.amount : Number(plan.amount);
 }

@@ -6,6 +6,7 @@ import { requireActivePlan } from '../plans/plans.service.ts';
 import { redeemCoupon } from '../coupons/redeem-coupon.ts';
 import { attachCustomer } from '../customers/customer-credit.ts';
 import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
 import { assertLineFits, type SubscriptionCreate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionView, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { markClockBusy, nowFor, requireCard, type SubscriptionDeps } from './subscription-context.ts';
@@ -21,7 +22,7 @@ export async function createSubscription(
 ): Promise<SubscriptionView> {
   const db = deps.sql;
   const plan = await requireActivePlan(db, merchant, input.plan_id);
-  assertLineFits(plan.amount, input.quantity ?? 1);
+  assertLineFits(plan, input.quantity ?? 1);
   if (input.test_clock_id && merchant.environment !== 'sandbox') throw BillingErrors.validation(['Test clocks exist only in the sandbox']);
   await requireActiveTaxRates(db, merchant, input.tax_rate_ids);
   const card = await requireCard(deps, merchant, input.card_token);
@@ -40,6 +41,7 @@ export async function createSubscription(
     // After the coupon (the order a change of subscription takes them in). The customer's row stays locked to the
     // commit: a delete of the customer waits, then sees this subscription.
     if (input.customer_id) await attachCustomer(tx, merchant, input.customer_id, { currencies: [plan.currency], credit: 0, now: created });
+    await recordRecurringAmounts(tx, [{ plan, quantity: input.quantity ?? 1 }]);
     const rows = await tx.query<SubscriptionRow>(
       `insert into billing.subscriptions (id, merchant_id, environment, plan_id, card_token, customer_reference, status, time_zone,
           start_at, anchor_at, next_period_index, current_period_start, current_period_end, next_charge_at, trial_end,

@@ -3,6 +3,7 @@ import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
 import { periodInvoice, type PendingItem, type PeriodUsage, type UsageBilled } from '../invoices/lines/period-invoice.ts';
 import type { PlanPriceInput } from '../pricing/price-input.ts';
+import { recurringAmount } from '../pricing/recurring-amount.ts';
 import type { MeasuredUsage } from '../usage/sql/period-usage.ts';
 import { heldDiscount, type HeldCoupon } from '../coupons/redeem-coupon.ts';
 import { UNTAXED, type TaxContext } from '../taxes/resolve-rates.ts';
@@ -32,6 +33,8 @@ export interface DueSubscription extends HeldCoupon {
   cancel_at_period_end: boolean;
   /** The plan billed from this period on (the next plan where one is set). */
   plan_amount: string;
+  /** The prices of that plan: its `seats` price, if any, prices the quantity (`recurringAmount`). */
+  plan_prices?: PlanPriceInput[] | null;
   plan_currency: string;
   plan_interval: Interval;
   plan_interval_count: number;
@@ -178,7 +181,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, m
   const quantityNow = row.next_quantity ?? row.quantity;
   const proratedAmount = stub
     ? prorateFirstPeriod({
-        amount: Number(row.plan_amount) * quantityNow,
+        amount: recurringAmount({ amount: row.plan_amount, prices: row.plan_prices }, quantityNow).amount,
         start: new Date(p.start),
         anchor: new Date(p.end),
         intervalStart: intervalStartBefore(new Date(p.end), cadence),
@@ -188,6 +191,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, m
     planId,
     planName: row.plan_name,
     planAmount: Number(row.plan_amount),
+    planPrices: row.plan_prices,
     setupFee: Number(row.plan_setup_fee),
     billingCycles: row.plan_billing_cycles,
     quantity: row.quantity,

@@ -4,6 +4,7 @@ import { DateOrTimestamp, Timestamp } from '../../platform/timestamps.ts';
 import { isValidTimeZone } from '../calendar/billing-calendar.ts';
 import { BillingErrors } from '../errors.ts';
 import { TaxRateIds } from '../taxes/tax-rate-ids.ts';
+import { recurringAmount, type RecurringPlan } from '../pricing/recurring-amount.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
 
 const Metadata = z
@@ -15,12 +16,19 @@ const Quantity = z
   .int('quantity must be an integer')
   .min(1, 'quantity must be at least 1')
   .max(100_000, 'quantity must be at most 100,000');
-/** The largest subscription line (`plan.amount × quantity`): lines and their sums stay exact integers. */
+/** The largest recurring amount (`recurringAmount`: `plan.amount × quantity`, or the base fee and the seats price): lines and their sums stay exact integers. */
 export const MAX_LINE_AMOUNT = 1_000_000_000_000_000;
 
-export function assertLineFits(planAmount: number, quantity: number): void {
-  if (planAmount * quantity > MAX_LINE_AMOUNT) {
-    throw BillingErrors.validation([`quantity: plan amount × quantity may not exceed ${MAX_LINE_AMOUNT} minor units`]);
+export function assertLineFits(plan: RecurringPlan, quantity: number): void {
+  let amount: number;
+  try {
+    amount = recurringAmount(plan, quantity).amount;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    amount = Infinity;
+  }
+  if (amount > MAX_LINE_AMOUNT) {
+    throw BillingErrors.validation([`quantity: the plan's amount at this quantity may not exceed ${MAX_LINE_AMOUNT} minor units`]);
   }
 }
 

@@ -8,6 +8,8 @@ import { assertCustomerCurrency, attachCustomer } from '../customers/customer-cr
 import { requireActiveTaxRates } from '../taxes/tax-rate-ids.ts';
 import { applyChangeNow } from './change-now.service.ts';
 import { billUsageUntil } from '../usage/usage-so-far.ts';
+import { recordRecurringAmounts } from '../plans/recurring-amounts.ts';
+import type { PlanPriceInput } from '../pricing/price-input.ts';
 import { assertLineFits, type SubscriptionUpdate } from './subscription-input.ts';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, type SubscriptionView } from './subscription-view.ts';
 import { loadSubscription, nowFor, requireCard, setSubscription, type SubscriptionDeps } from './subscription-context.ts';
@@ -106,10 +108,10 @@ async function applyUpdate(
     await tx.query('update billing.subscriptions set tax_rate_ids = $2 where id = $1', [id, JSON.stringify(input.tax_rate_ids)]);
   }
   if (input.quantity !== undefined || newPlan) {
-    const plans = await tx.query<{ amount: string }>('select amount from billing.plans where id = $1', [
+    const plans = await tx.query<{ amount: string; prices: PlanPriceInput[] }>('select amount, prices from billing.plans where id = $1', [
       current.next_plan_id ?? current.plan_id,
     ]);
-    assertLineFits(newPlan?.amount ?? Number(plans[0]!.amount), input.quantity ?? current.next_quantity ?? current.quantity);
+    assertLineFits(newPlan ?? plans[0]!, input.quantity ?? current.next_quantity ?? current.quantity);
   }
   if (input.coupon !== undefined) await changeCoupon(tx, deps, merchant, current, input.coupon);
   // The customer before a change made now: its proration credits the customer the subscription has from now on.
@@ -157,6 +159,7 @@ async function applyUpdate(
       card && card.token === input.card_token ? cardKey(card) : null,
     ],
   );
+  if (input.quantity !== undefined || newPlan) await recordPendingAmount(tx, view);
   if (card) await releaseHeldInvoices(tx, id, current.test_clock_id, now);
   const changes = Object.keys(input).filter((k) => !['test', 'effective', 'prorate'].includes(k));
   await recordEvents(tx, at, [
@@ -195,6 +198,15 @@ async function changeCustomer(
     [current.id, customerId],
   );
   return rows[0]!;
+}
+
+/** The recurring amount of the plan and quantity a subscription bills from its next period (`recordRecurringAmounts`). */
+async function recordPendingAmount(tx: Sql, view: SubscriptionView): Promise<void> {
+  const [plan] = await tx.query<{ id: string; amount: string; prices: PlanPriceInput[] }>(
+    'select id, amount, prices from billing.plans where id = $1',
+    [view.pending_plan_id ?? view.plan_id],
+  );
+  await recordRecurringAmounts(tx, [{ plan: plan!, quantity: view.pending_quantity ?? view.quantity }]);
 }
 
 /** A new card releases what was held for the old one: due again at once. */

@@ -6,7 +6,7 @@ import { BillingErrors } from '../errors.ts';
 import { allMetrics } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { priceQuantity, type AppliedTier } from '../pricing/price-models.ts';
-import { toPriceModel, type PlanPriceInput } from '../pricing/price-input.ts';
+import { toPriceModel, usagePricesOf, type PlanPriceInput } from '../pricing/price-input.ts';
 import { usageFromSql } from './sql/billed-usage.ts';
 
 export const UsageQuery = z.object({ from: Timestamp.optional(), to: Timestamp.optional(), test: z.string().optional() });
@@ -58,7 +58,8 @@ export async function subscriptionUsage(db: Sql, merchant: MerchantRef, id: stri
       )
     : [];
   if (!sub) throw BillingErrors.notFound('Subscription', id);
-  const prices = sub.prices ?? [];
+  // A `seats` price prices the quantity, not a metric (a metric named `seats` is not priced by it).
+  const prices = usagePricesOf(sub.prices);
   const fromAt = query.from ?? sub.usage_from ?? sub.current_period_start;
   const toAt = query.to ?? sub.current_period_end;
   if (!fromAt || !toAt) throw BillingErrors.validation([`from: subscription ${id} has no current period; give from and to`]);

@@ -1,6 +1,6 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
-import type { PlanPriceInput } from '../pricing/price-input.ts';
+import { usagePricesOf, type PlanPriceInput } from '../pricing/price-input.ts';
 import { usageLines, type PeriodUsage } from '../invoices/lines/period-invoice.ts';
 import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription } from '../invoices/immediate-invoice.service.ts';
 import { metricsByCode } from './billable-metrics.service.ts';
@@ -8,10 +8,10 @@ import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { recordBilledUsage, usageFromSql } from './sql/billed-usage.ts';
 import type { UsageDueRow } from './sql/period-usage.ts';
 
-/** A plan's usage prices (`[]` for a flat plan). */
+/** A plan's usage prices (`[]` for a flat plan; a `seats` price is billed in advance, not as usage). */
 export async function planPrices(db: Sql, planId: string): Promise<PlanPriceInput[]> {
   const rows = await db.query<{ prices: PlanPriceInput[] }>('select prices from billing.plans where id = $1', [planId]);
-  return rows[0]?.prices ?? [];
+  return usagePricesOf(rows[0]?.prices);
 }
 
 /**

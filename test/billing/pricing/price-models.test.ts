@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { priceQuantity, type PriceModel, type Tier } from '../../../src/billing/pricing/price-models.ts';
 import { PriceModelInput, TierList, toPriceModel } from '../../../src/billing/pricing/price-input.ts';
+import { recurringAmount } from '../../../src/billing/pricing/recurring-amount.ts';
+import { planLines } from '../../../src/billing/invoices/lines/invoice-line.ts';
 
 // The price models as pure functions: the worked examples of docs/pricing.md, tier boundaries,
 // free units and zero quantities, and properties over random tiers and quantities against a
@@ -249,5 +251,51 @@ describe('the tier list and price schemas', () => {
     expect(paths({ model: 'tiered', unit_amount: 4 })).toContain('model');
     const checked = PriceModelInput.parse({ model: 'package', unit_amount: 500, package_size: 100, free_units: 50 });
     expect(priceQuantity(toPriceModel(checked), 1050).amount).toBe(5_000);
+  });
+});
+
+describe('seats: the recurring amount (docs/pricing.md, "Seats")', () => {
+  const plans = fc.record({
+    amount: fc.integer({ min: 0, max: 10_000 }),
+    tiers: tierLists,
+    model: fc.constantFrom('graduated' as const, 'volume' as const),
+    free: fc.integer({ min: 0, max: 20 }),
+  });
+
+  it('with a seats price: the flat amount once plus the quantity priced; the plan lines sum to it and show the tiers', () => {
+    fc.assert(
+      fc.property(plans, fc.integer({ min: 1, max: 300 }), ({ amount, tiers, model, free }, q) => {
+        const price = { metric_code: 'seats', model, tiers, free_units: free };
+        const plan = { name: 'Team', amount, prices: [{ metric_code: 'api_calls', model: 'per_unit' as const, unit_amount: 7 }, price] };
+        const direct = amount + priceQuantity({ model, tiers, free_units: free }, q).amount;
+        expect(recurringAmount(plan, q).amount).toBe(direct);
+        const lines = planLines({ plan, quantity: q, period: { start: new Date(0), end: new Date(1000) } });
+        expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(direct);
+        const seats = lines.find((l) => l.metric_code === 'seats')!;
+        expect(seats).toMatchObject({ kind: 'subscription', quantity: q, billable_quantity: Math.max(0, q - free) });
+        expect(seats.tiers!.reduce((s, t) => s + t.amount, 0)).toBe(seats.amount);
+        expect(lines.length).toBe(amount > 0 ? 2 : 1);
+      }),
+    );
+  });
+
+  it('without one (usage prices only, or none): amount × quantity on one line', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 1000 }), fc.boolean(), (amount, q, metered) => {
+        const plan = {
+          name: 'Flat',
+          amount,
+          prices: metered ? [{ metric_code: 'api_calls', model: 'per_unit' as const, unit_amount: 7 }] : [],
+        };
+        expect(recurringAmount(plan, q)).toEqual({ amount: amount * q, base: amount * q, seats: null });
+        const lines = planLines({ plan, quantity: q, period: { start: new Date(0), end: new Date(1000) } });
+        expect(lines.map((l) => [l.quantity, l.unit_amount, l.amount])).toEqual([[q, amount, amount * q]]);
+      }),
+    );
+  });
+
+  it('the worked example: 25 seats on [10 at 2000, 50 at 1500] with a 5,000 base fee bill 5,000 + 42,500', () => {
+    const plan = { amount: 5000, prices: [{ metric_code: 'seats', model: 'graduated' as const, tiers: SEATS }] };
+    expect(recurringAmount(plan, 25)).toMatchObject({ amount: 47_500, base: 5000, seats: { priced: { amount: 42_500 } } });
   });
 });

@@ -76,8 +76,13 @@ describe('plans with prices', () => {
       [{ prices: [{ metric_code: 'api_calls', model: 'per_unit', unit_amount: 1.5 }] }, /prices\.0\.unit_amount/],
       [{ prices: [{ metric_code: 'api_calls', model: 'per_unit', unit_amount: 1, colour: 'red' }] }, /colour/],
       [
-        { prices: [{ metric_code: 'seats', model: 'per_unit', unit_amount: 1 }] },
-        /prices\.0\.metric_code: seats prices are not supported yet/,
+        {
+          prices: [
+            { metric_code: 'seats', model: 'per_unit', unit_amount: 1 },
+            { metric_code: 'seats', model: 'per_unit', unit_amount: 2 },
+          ],
+        },
+        /prices\.1\.metric_code: metric_code seats is priced twice/,
       ],
     ];
     for (const [fields, message] of cases) expectError(await plan(fields), 422, message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceQuantity } from '../../pricing/price-models.ts';
 import { toPriceModel, type PlanPriceInput } from '../../pricing/price-input.ts';
+import { recurringAmount, type RecurringPlan } from '../../pricing/recurring-amount.ts';
 
 export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount', 'usage'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
@@ -34,8 +35,9 @@ export const InvoiceLine = z.object({
   discount_amount: z.number().int().optional(),
   tax_amount: z.number().int().optional(),
   tax_rates: z.array(LineTaxRate).optional(),
-  // A usage line (docs/usage.md): the metric, the price's model, the units billed after the free
-  // ones, and the tiers applied (src/billing/pricing/price-models.ts).
+  // A usage line (docs/usage.md), or a plan's seats line (`metric_code: "seats"`, docs/pricing.md):
+  // the metric, the price's model, the units billed after the free ones, and the tiers applied
+  // (src/billing/pricing/price-models.ts).
   metric_code: z.string().optional(),
   model: z.string().optional(),
   free_units: z.number().int().optional(),
@@ -122,19 +124,24 @@ export function prorationLine(input: ProRata): InvoiceLine {
 }
 
 /**
- * A period's usage of one metric, priced (billed in arrears, docs/usage.md): `quantity` is the
- * aggregated quantity, `amount` the price model's, `tiers` the tiers applied. `unit_amount` is the
- * unit price where one price covers every unit (per_unit; volume: the tier reached; package: a
+ * A quantity priced by a plan's price (its model's amount and the tiers applied). `unit_amount` is
+ * the unit price where one price covers every unit (per_unit; volume: the tier reached; package: a
  * package's price) and 0 for graduated, whose `tiers` carry each tier's.
  */
-export function usageLine(input: { metricName: string; price: PlanPriceInput; quantity: number; period: Period }): InvoiceLine {
+function pricedLine(input: {
+  kind: InvoiceLineKind;
+  description: string;
+  price: PlanPriceInput;
+  quantity: number;
+  period: Period;
+}): InvoiceLine {
   const priced = priceQuantity(toPriceModel(input.price), input.quantity);
   const price = input.price;
   const unitAmount =
     price.model === 'graduated' ? 0 : price.model === 'volume' ? (priced.tiers[0]?.unit_amount ?? 0) : (price.unit_amount ?? 0);
   return {
-    kind: 'usage',
-    description: input.metricName,
+    kind: input.kind,
+    description: input.description,
     quantity: input.quantity,
     unit_amount: unitAmount,
     amount: priced.amount,
@@ -145,4 +152,53 @@ export function usageLine(input: { metricName: string; price: PlanPriceInput; qu
     billable_quantity: priced.billable_quantity,
     tiers: priced.tiers,
   };
+}
+
+/**
+ * A period's usage of one metric, priced (billed in arrears, docs/usage.md): `quantity` is the
+ * aggregated quantity, `amount` the price model's, `tiers` the tiers applied.
+ */
+export function usageLine(input: { metricName: string; price: PlanPriceInput; quantity: number; period: Period }): InvoiceLine {
+  return pricedLine({ kind: 'usage', description: input.metricName, price: input.price, quantity: input.quantity, period: input.period });
+}
+
+/** How a plan at a quantity is named on a line: "Pro", "3 × Pro", or, with a seats price, "Pro (25 seats)". */
+export function describePlan(plan: RecurringPlan & { name: string }, quantity: number): string {
+  if (recurringAmount(plan, quantity).seats) return `${plan.name} (${quantity} ${quantity === 1 ? 'seat' : 'seats'})`;
+  return quantity === 1 ? plan.name : `${quantity} × ${plan.name}`;
+}
+
+/**
+ * The plan's lines of a full period, billed in advance, by the one rule of a recurring amount
+ * (`recurringAmount`, docs/pricing.md): without a seats price, one line `plan.amount × quantity`;
+ * with one, the flat amount once as a base fee (a `subscription` line of quantity 1, left out when
+ * it is 0) and a `subscription` line with `metric_code: "seats"` showing the quantity, the model
+ * and the tiers applied. The lines sum to `recurringAmount(plan, quantity).amount`.
+ */
+export function planLines(input: { plan: RecurringPlan & { name: string }; quantity: number; period: Period }): InvoiceLine[] {
+  const recurring = recurringAmount(input.plan, input.quantity);
+  if (!recurring.seats) {
+    return [
+      subscriptionLine({
+        planName: input.plan.name,
+        unitAmount: Number(input.plan.amount),
+        quantity: input.quantity,
+        period: input.period,
+      }),
+    ];
+  }
+  const lines: InvoiceLine[] = [];
+  if (recurring.base > 0) {
+    lines.push(subscriptionLine({ planName: input.plan.name, unitAmount: recurring.base, quantity: 1, period: input.period }));
+  }
+  lines.push(
+    pricedLine({
+      kind: 'subscription',
+      description: `${input.plan.name} seats`,
+      price: recurring.seats.price,
+      quantity: input.quantity,
+      period: input.period,
+    }),
+  );
+  return lines;
 }

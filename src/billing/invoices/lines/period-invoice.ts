@@ -1,6 +1,7 @@
 import { resolveInvoiceTaxes, UNTAXED, type LineSource, type TaxContext } from '../../taxes/resolve-rates.ts';
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
-import { itemLine, proratedSubscriptionLine, setupFeeLine, subscriptionLine, usageLine, type InvoiceLine } from './invoice-line.ts';
+import { itemLine, planLines, proratedSubscriptionLine, setupFeeLine, usageLine, type InvoiceLine } from './invoice-line.ts';
+import { recurringAmount } from '../../pricing/recurring-amount.ts';
 import type { PlanPriceInput } from '../../pricing/price-input.ts';
 
 /** A closed period's usage of one priced metric, to bill in arrears (`usageLine`). */
@@ -54,6 +55,8 @@ export interface PeriodInput {
   planId: string;
   planName: string;
   planAmount: number;
+  /** The plan's prices: a `seats` price prices the quantity (docs/pricing.md); usage prices are billed through `usage`. */
+  planPrices?: readonly PlanPriceInput[] | null;
   setupFee: number;
   /** The plan's `billing_cycles` (null: until cancelled). */
   billingCycles: number | null;
@@ -66,7 +69,7 @@ export interface PeriodInput {
   /** One-off items waiting for this invoice, in the order they were added. */
   items?: PendingItem[];
   period: { start: Date; end: Date };
-  /** A first period before a billing anchor: the subscription line's pro-rata amount. */
+  /** A first period before a billing anchor: the pro-rata amount of the period's recurring amount (`recurringAmount`). */
   proratedAmount?: number;
   /** What the invoice is taxed from (src/billing/taxes/resolve-rates.ts); none: untaxed. */
   tax?: TaxContext;
@@ -93,26 +96,30 @@ export interface PeriodInvoiced {
 }
 
 /**
- * The invoice of a period that begins (the one composer every path shares): the plan's line at
- * the subscription's quantity, the setup fee on the first period invoice only, the items, the
- * usage of the period that closed (arrears), the coupon, tax (each line's rates resolved from
- * `tax`), then credit. A plan with `billing_cycles`
+ * The invoice of a period that begins (the one composer every path shares): the plan's lines at
+ * the subscription's quantity (`planLines`: its flat amount, and its seats price if it has one),
+ * the setup fee on the first period invoice only, the items, the usage of the period that closed
+ * (arrears), the coupon, tax (each line's rates resolved from `tax`), then credit. A plan with `billing_cycles`
  * N completes when its N-th invoiced period ends, that is when period N + 1 would begin.
  */
 export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoiced {
   if (input.billingCycles !== null && input.periodsInvoiced >= input.billingCycles) return { kind: 'completed' };
   const quantity = input.nextQuantity ?? input.quantity;
-  const lines: InvoiceLine[] = [
+  const plan = { name: input.planName, amount: input.planAmount, prices: input.planPrices ?? [] };
+  const recurring = recurringAmount(plan, quantity);
+  // A prorated first period is one line; with a seats price its unit_amount is the whole period's recurring amount.
+  const lines: InvoiceLine[] =
     input.proratedAmount === undefined
-      ? subscriptionLine({ planName: input.planName, unitAmount: input.planAmount, quantity, period: input.period })
-      : proratedSubscriptionLine({
-          planName: input.planName,
-          unitAmount: input.planAmount,
-          quantity,
-          amount: input.proratedAmount,
-          period: input.period,
-        }),
-  ];
+      ? planLines({ plan, quantity, period: input.period })
+      : [
+          proratedSubscriptionLine({
+            planName: input.planName,
+            unitAmount: recurring.seats ? recurring.amount : input.planAmount,
+            quantity,
+            amount: input.proratedAmount,
+            period: input.period,
+          }),
+        ];
   if (input.periodsInvoiced === 0 && input.setupFee > 0) lines.push(setupFeeLine({ planName: input.planName, amount: input.setupFee }));
   const planId = input.planId;
   const sources: LineSource[] = lines.map(() => ({ planId }));

@@ -2,9 +2,10 @@ import type { Sql } from '../../../platform/sql.ts';
 import { HELD_COUPON_COLUMNS } from '../../coupons/redeem-coupon.ts';
 import type { DueSubscription } from '../period-advance.ts';
 import { usageFromSql } from '../../usage/sql/billed-usage.ts';
+import { usagePricesOf } from '../../pricing/price-input.ts';
 
 const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.next_plan_id, s.time_zone, s.anchor_at,
-  s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.currency as plan_currency,
+  s.next_period_index, s.next_charge_at, s.cancel_at_period_end, p.amount as plan_amount, p.prices as plan_prices, p.currency as plan_currency,
   p.interval as plan_interval, p.interval_count as plan_interval_count, p.dunning::text as plan_dunning,
   cp.interval as current_interval, cp.interval_count as current_interval_count,
   p.name as plan_name, p.setup_fee as plan_setup_fee, p.billing_cycles as plan_billing_cycles, s.quantity, s.next_quantity,
@@ -55,7 +56,17 @@ export async function claimDueSubscriptions(tx: Sql, now: Date, limit: number): 
   return withCustomerCredit(tx, real.concat(clocked));
 }
 
-async function withCustomerCredit(tx: Sql, rows: DueSubscription[]): Promise<DueSubscription[]> {
+/** The closing period's usage prices without the plan's `seats` price (billed in advance, not as usage): null when none is left. */
+function withUsagePricesOnly(rows: DueSubscription[]): DueSubscription[] {
+  return rows.map((r) => {
+    if (!r.usage_prices) return r;
+    const usage = usagePricesOf(r.usage_prices);
+    return usage.length === r.usage_prices.length ? r : { ...r, usage_prices: usage.length > 0 ? usage : null };
+  });
+}
+
+async function withCustomerCredit(tx: Sql, claimed: DueSubscription[]): Promise<DueSubscription[]> {
+  const rows = withUsagePricesOnly(claimed);
   const ids = [...new Set(rows.flatMap((r) => (r.customer_id ? [r.customer_id] : [])))];
   if (ids.length === 0) return rows;
   const customers = await tx.query<{ id: string; credit_balance: string }>(
