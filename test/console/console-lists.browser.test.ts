@@ -163,9 +163,9 @@ describe('the console lists in Chromium', () => {
       ['Onboarding call', '150.00', '1'],
       ['Extra seat', '12.50', '2'],
     ] as const) {
-      await section.getByLabel('Description').fill(description);
+      await section.getByLabel('Item description').fill(description);
       await section.getByLabel('Unit amount (AUD)').fill(amount);
-      await section.getByLabel('Quantity').fill(quantity);
+      await section.getByLabel('Units', { exact: true }).fill(quantity);
       await section.getByRole('button', { name: 'Add item' }).click();
       await section
         .getByRole('status')
@@ -187,7 +187,7 @@ describe('the console lists in Chromium', () => {
       'Onboarding call',
     ]);
     // A bad amount is refused before any request.
-    await section.getByLabel('Description').fill('Typo');
+    await section.getByLabel('Item description').fill('Typo');
     await section.getByLabel('Unit amount (AUD)').fill('1.234');
     await section.getByRole('button', { name: 'Add item' }).click();
     await section.getByRole('alert').filter({ hasText: 'Unit amount: not an amount in AUD' }).waitFor();
