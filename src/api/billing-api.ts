@@ -150,8 +150,18 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
   );
 
-  app.get('/events', { schema: { querystring: Listing.extend({ type: z.enum(EVENT_TYPES).optional() }) } }, async (req, reply) =>
-    reply.send(list(await core.events(principalOf(req), toPage(req.query), req.query.type), test)),
+  app.get(
+    '/events',
+    {
+      schema: {
+        querystring: Listing.extend({
+          type: z.enum(EVENT_TYPES).optional(),
+          subscription_id: z.uuid().optional(),
+          customer_id: z.uuid().optional(),
+        }),
+      },
+    },
+    async (req, reply) => reply.send(list(await core.events(principalOf(req), toPage(req.query), req.query), test)),
   );
 
   app.post('/webhooks', { schema: { body: WebhookCreate } }, async (req, reply) =>

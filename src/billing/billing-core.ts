@@ -30,7 +30,7 @@ import {
 } from './analytics/analytics.service.ts';
 import type { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 import { archiveCoupon, createCoupon, getCoupon, listCoupons, type CouponCreate } from './coupons/coupons.service.ts';
-import { listEvents } from './events/events.service.ts';
+import { listEvents, type EventFilter } from './events/events.service.ts';
 import { advanceTestClock, createTestClock, getTestClock } from './test-clocks/test-clocks.service.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from './idempotency/idempotency.service.ts';
 import type { ChargeDeps, ChargeResult } from './charges/attempt-charge.service.ts';
@@ -261,7 +261,7 @@ export class BillingCore {
     return getInvoice(this.#deps.sql, m, id);
   };
   invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
-  events = (m: MerchantRef, page: Page, type?: string) => listEvents(this.#deps.sql, m, page, type);
+  events = (m: MerchantRef, page: Page, filter: EventFilter) => listEvents(this.#deps.sql, m, page, filter);
   retryInvoice = async (m: MerchantRef, id: string) => {
     const result = await retryInvoiceNow(this.#deps.charge, m, id);
     await this.#deps.afterCharge([result]);

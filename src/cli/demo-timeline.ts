@@ -96,7 +96,7 @@ export class CardUpdateDesk {
       const listed = await this.#runtime.billing.events(
         this.#merchant,
         { limit: MAX_PAGE_SIZE, page, skip: (page - 1) * MAX_PAGE_SIZE },
-        type,
+        { type },
       );
       events.push(...listed.items);
       if (page * MAX_PAGE_SIZE >= listed.total) return events;

@@ -613,7 +613,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /invoices': {
     summary: 'List invoices',
     description:
-      'Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id` and `status`.',
+      'Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id`, `status`, and by the day they were issued (`finalized_at`, the date printed on the invoice): `from` (inclusive) and `to` (exclusive), each a day (`2026-11-01`, midnight UTC) or an ISO 8601 instant. A draft is issued on no day.',
     response: ok([INVOICE], PAGE),
   },
   'GET /invoices/{id}': {

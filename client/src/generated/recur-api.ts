@@ -16508,7 +16508,7 @@ export interface paths {
         };
         /**
          * List invoices
-         * @description Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id` and `status`.
+         * @description Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id`, `status`, and by the day they were issued (`finalized_at`, the date printed on the invoice): `from` (inclusive) and `to` (exclusive), each a day (`2026-11-01`, midnight UTC) or an ISO 8601 instant. A draft is issued on no day.
          */
         get: {
             parameters: {
@@ -16519,6 +16519,8 @@ export interface paths {
                     subscription_id?: string;
                     customer_id?: string;
                     status?: "draft" | "open" | "paid" | "past_due" | "uncollectible" | "void";
+                    from?: string;
+                    to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -18233,7 +18235,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The event log, newest first, paginated; filter by `type`. `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).
+         * @description The event log, newest first, paginated; filter by `type`, `subscription_id` (the events about that subscription) and `customer_id` (the events that name that customer, and those of its subscriptions). `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).
          */
         get: {
             parameters: {
@@ -18242,6 +18244,8 @@ export interface paths {
                     offset?: number;
                     test?: string;
                     type?: "subscription.created" | "subscription.updated" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled" | "subscription.past_due" | "subscription.completed" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.retry_scheduled" | "invoice.retry_capped" | "invoice.uncollectible" | "invoice.voided" | "card.expiring" | "card.expired" | "card.updated" | "coupon.created" | "invoice.refunded" | "customer.created" | "customer.updated" | "customer.deleted" | "credit_note.created" | "invoice.finalized" | "billable_metric.created" | "billable_metric.archived";
+                    subscription_id?: string;
+                    customer_id?: string;
                 };
                 header?: never;
                 path?: never;

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { instant, merchantRow } from '../../platform/entity-columns.ts';
+import { EVENT_CUSTOMER_SQL, EVENT_SUBSCRIPTION_SQL } from './event-owner-sql.ts';
 
 /** The outbox: every state change writes one in the same transaction. */
 export const BillingEvent = defineEntity({
@@ -13,10 +14,21 @@ export const BillingEvent = defineEntity({
     createdAt: instant(),
     /** Handed to the webhook deliveries (the outbox relay). */
     relayed: p.boolean().default(false),
+    /** Whom the event is about, generated from its data by PostgreSQL (event-owner-sql.ts); never written by Recur. */
+    subscriptionId: p.uuid().nullable().generated(`(${EVENT_SUBSCRIPTION_SQL}) stored`),
+    customerId: p.uuid().nullable().generated(`(${EVENT_CUSTOMER_SQL}) stored`),
   },
   indexes: [
     { properties: ['merchantId', 'environment', 'createdAt'], name: 'events_listing_index' },
     { properties: ['merchantId', 'environment', 'type', 'createdAt'], name: 'events_type_index' },
+    {
+      name: 'events_subscription_index',
+      expression: `create index "events_subscription_index" on "billing"."events" ("subscription_id", "created_at") where "subscription_id" is not null`,
+    },
+    {
+      name: 'events_customer_index',
+      expression: `create index "events_customer_index" on "billing"."events" ("customer_id", "created_at") where "customer_id" is not null`,
+    },
     {
       name: 'events_unrelayed_index',
       expression: `create index "events_unrelayed_index" on "billing"."events" ("created_at") where "relayed" = false`,

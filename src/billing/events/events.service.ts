@@ -28,15 +28,41 @@ export interface EventView {
   data: Record<string, unknown>;
 }
 
-export function listEvents(db: Sql, merchant: MerchantRef, page: Page, type?: string): Promise<Paginated<EventView>> {
+/** `GET /events` filters: one type, and whom the events are about. */
+export interface EventFilter {
+  type?: string;
+  subscription_id?: string;
+  customer_id?: string;
+}
+
+/**
+ * The event log, newest first. `subscription_id` and `customer_id` read the columns PostgreSQL
+ * generates from each event's data (event-owner-sql.ts), each with its index. A customer's events
+ * are those that name it (customer.*, subscription.*, invoice.finalized, credit_note.created) and
+ * those of its subscriptions that name no customer (the other invoice.* events, card.expiring,
+ * card.expired): the subscriptions it has now. The two are read as a union of their index scans:
+ * one `or` over both lets the planner walk the merchant's whole log newest first instead (1.4 s
+ * against 44 ms for one customer of a merchant with a million events).
+ */
+export function listEvents(db: Sql, merchant: MerchantRef, page: Page, filter: EventFilter = {}): Promise<Paginated<EventView>> {
   const params: unknown[] = [merchant.merchantId, merchant.environment];
-  const filter = type ? ` and type = $${params.push(type)}` : '';
+  const where = ['merchant_id = $1', 'environment = $2'];
+  if (filter.type) where.push(`type = $${params.push(filter.type)}`);
+  if (filter.subscription_id) where.push(`subscription_id = $${params.push(filter.subscription_id)}`);
+  let source = 'billing.events';
+  if (filter.customer_id) {
+    const customer = `$${params.push(filter.customer_id)}::uuid`;
+    source = `(select * from billing.events e where e.customer_id = ${customer}
+        union all
+      select * from billing.events e where e.customer_id is null and e.subscription_id in
+        (select s.id from billing.subscriptions s where s.customer_id = ${customer} and s.merchant_id = $1 and s.environment = $2)) ev`;
+  }
   return readPage(
     db,
     page,
     {
       select: 'select id, type, created_at, data',
-      from: `from billing.events where merchant_id = $1 and environment = $2${filter}`,
+      from: `from ${source} where ${where.join(' and ')}`,
       orderBy: 'order by created_at desc, id desc',
       params,
     },

@@ -94,6 +94,11 @@ export const Invoice = defineEntity({
       expression: `create index "invoices_customer_index" on "billing"."invoices" ("customer_id", "created_at") where "customer_id" is not null`,
     },
     {
+      // GET /invoices?from=&to=: the invoices issued (finalized) in a range of days.
+      name: 'invoices_issued_index',
+      expression: `create index "invoices_issued_index" on "billing"."invoices" ("merchant_id", "environment", "finalized_at") where "finalized_at" is not null`,
+    },
+    {
       name: 'invoices_open_index',
       expression: `create index "invoices_open_index" on "billing"."invoices" ("created_at") where "status" = 'open'`,
     },

@@ -4,14 +4,27 @@ import type { Sql } from '../../platform/sql.ts';
 import { readPage, type Page, type Paginated } from '../../platform/pagination.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { BillingErrors } from '../errors.ts';
+import { PlatformErrors } from '../../platform/errors.ts';
 import { merchantScope } from '../merchant-scope.ts';
 import { INVOICE_STATUSES } from './invoice.entity.ts';
 import type { InvoiceLine } from './lines/invoice-line.ts';
+
+/** A day (`2026-11-01`, its midnight UTC) or an instant with its offset: a bound of `from`/`to`. */
+const IssuedBound = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be a day (YYYY-MM-DD) or an ISO 8601 instant`,
+    })
+    .optional();
 
 export const InvoiceFilter = z.object({
   subscription_id: z.uuid().optional(),
   customer_id: z.uuid().optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
+  /** Issued (finalized) at or after this day or instant. */
+  from: IssuedBound('from'),
+  /** Issued before this day or instant (exclusive: `from=2026-11-01&to=2026-12-01` is November). */
+  to: IssuedBound('to'),
 });
 export type InvoiceFilter = z.infer<typeof InvoiceFilter>;
 
@@ -203,13 +216,32 @@ export async function getInvoice(db: Sql, merchant: MerchantRef, id: string): Pr
   return toView(rows[0]);
 }
 
-/** Newest first; with `subscription_id`, in period order is what a timeline wants: sort by period_start there. */
+/** A `from`/`to` bound as an instant: a day is its midnight UTC. */
+const boundOf = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+
+/**
+ * Newest first; with `subscription_id`, in period order is what a timeline wants: sort by period_start there.
+ * `from`/`to` keep the invoices issued (`finalized_at`, the date printed on the invoice) in
+ * `[from, to)`: a draft, not issued yet, is in no range (index `invoices_issued_index`).
+ */
 export function listInvoices(db: Sql, merchant: MerchantRef, page: Page, filter: InvoiceFilter): Promise<Paginated<InvoiceView>> {
+  const from = filter.from ? boundOf(filter.from) : null;
+  const to = filter.to ? boundOf(filter.to) : null;
+  if (from && to && to.getTime() <= from.getTime()) throw PlatformErrors.validation(['to: to must be after from']);
   const scope = merchantScope(
     'billing.invoices',
     merchant,
     { subscription_id: filter.subscription_id, customer_id: filter.customer_id, status: filter.status },
     'i',
   );
-  return readPage(db, page, { select: SELECT, orderBy: 'order by i.period_start desc, i.id desc', ...scope }, toView);
+  const bounds = [
+    from ? ` and i.finalized_at >= $${scope.params.push(from)}` : '',
+    to ? ` and i.finalized_at < $${scope.params.push(to)}` : '',
+  ].join('');
+  return readPage(
+    db,
+    page,
+    { select: SELECT, orderBy: 'order by i.period_start desc, i.id desc', ...scope, from: scope.from + bounds },
+    toView,
+  );
 }
