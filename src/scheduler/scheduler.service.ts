@@ -9,6 +9,7 @@ import {
   claimDueSubscriptions,
   billEndedPeriods,
   loadPeriodUsage,
+  loadUsageCorrections,
   loadTaxContexts,
   finalizeDueDrafts,
   notifyExpiringCards,
@@ -80,8 +81,13 @@ async function invoiceBatch(
   );
   // The usage of the periods that close, billed in arrears: no statement unless a plan of the batch has usage prices.
   const usage = await loadPeriodUsage(tx, rows);
+  // Ranges billed before that received late events: no statement unless a subscription of the batch has one.
+  const corrections = await loadUsageCorrections(
+    tx,
+    rows.filter((r) => r.late_usage && !r.cancel_at_period_end).map((r) => r.id),
+  );
   // In claim order: the subscriptions of one customer share its credit, used once across them.
-  const plans = advancePeriods(rows, taxes, usage);
+  const plans = advancePeriods(rows, taxes, usage, corrections);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.
