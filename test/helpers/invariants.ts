@@ -752,10 +752,11 @@ async function usageBillingViolations(db: pg.Client, m: string | null): Promise<
                        order by c.seq desc limit 1), b.quantity) as billed,
             (select case m.aggregation
                       when 'count' then count(*)
-                      when 'sum' then coalesce(sum((e.properties ->> m.field)::bigint), 0)
-                      when 'max' then coalesce(max((e.properties ->> m.field)::bigint), 0)
-                      when 'unique_count' then count(distinct e.properties ->> m.field)
-                      else coalesce((array_agg((e.properties ->> m.field)::bigint order by e."timestamp" desc, e.transaction_id desc))[1], 0) end
+                      when 'sum' then coalesce(sum(case when m.aggregation = 'sum' then (e.properties ->> m.field)::bigint end), 0)
+                      when 'max' then coalesce(max(case when m.aggregation = 'max' then (e.properties ->> m.field)::bigint end), 0)
+                      when 'unique_count' then count(distinct case when m.aggregation = 'unique_count' then e.properties ->> m.field end)
+                      else coalesce((array_agg(case when m.aggregation = 'latest' then (e.properties ->> m.field)::bigint end
+                                               order by e."timestamp" desc, e.transaction_id desc))[1], 0) end
                from billing.usage_events e
               where e.subscription_id = b.subscription_id and e.code = b.metric_code
                 and e."timestamp" >= b.period_start and e."timestamp" < b.period_end
