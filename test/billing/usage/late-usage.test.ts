@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
@@ -169,6 +171,43 @@ describe('late usage events, corrected (the default)', () => {
     ]);
     expect(march.invoice.amount).toBe(1000 - 30);
     expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
+
+describe('late usage events racing an invoice', () => {
+  it('waits for an invoice billing the range to commit, then marks the range: the event is never lost', async () => {
+    const { api, clock, sub } = await setup(
+      'Late racing',
+      [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+      [{ code: 'calls', aggregation: 'count' }],
+    );
+    await advance(api, clock.id, jan(30));
+    // An invoice in progress, as every invoice billing usage is: its subscription held for update
+    // from before it aggregates until it commits with the range it billed.
+    const invoice = new pg.Client({ connectionString: app.config.DATABASE_URL });
+    await invoice.connect();
+    try {
+      await invoice.query('begin');
+      await invoice.query('select id from billing.subscriptions where id = $1 for update', [sub.id]);
+      let answered = false;
+      const sending = post(api, calls(sub.id, 'racing', [jan(20)])).then((a) => ((answered = true), a));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
+      await invoice.query(
+        `insert into billing.usage_billed_periods (subscription_id, metric_code, period_start, period_end, invoice_id, quantity, amount, created_at)
+         values ($1, 'calls', $2, $3, $4, 0, 0, now())`,
+        [sub.id, START, FEB, randomUUID()],
+      );
+      await invoice.query('commit');
+      expect(await sending).toMatchObject({ accepted: 1 });
+    } finally {
+      await invoice.end();
+    }
+    const marks = await app.runtime.sql.query<{ period_start: string }>(
+      'select period_start from billing.usage_late_ranges where subscription_id = $1',
+      [sub.id],
+    );
+    expect(marks.map((m) => new Date(m.period_start).toISOString())).toEqual([START]);
   });
 });
 
