@@ -174,6 +174,52 @@ describe('late usage events, corrected (the default)', () => {
   });
 });
 
+describe('late usage events billed once', () => {
+  it('a batch that dies after writing its corrections writes nothing; the retry bills each once', async () => {
+    const { api, clock, sub } = await setup(
+      'Late retry',
+      [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+      [{ code: 'calls', aggregation: 'count' }],
+    );
+    await advance(api, clock.id, jan(30));
+    await post(api, calls(sub.id, 'jan', [jan(20)]));
+    await advance(api, clock.id, after(FEB));
+    expect((await post(api, calls(sub.id, 'late', [jan(21), jan(22)]))).accepted).toBe(2);
+    // The last write of the correction (its range's mark cleared) fails once, after the invoice and
+    // its correction were written: a sequence counts the tries, since the failure rolls back the rest.
+    const db = app.runtime.sql;
+    await db.query(`create sequence public.late_fail_once`);
+    await db.query(`create function public.late_fail_once() returns trigger language plpgsql as $$
+      begin if nextval('public.late_fail_once') = 1 then raise exception 'injected failure after the correction'; end if; return null; end $$`);
+    await db.query(`create trigger late_fail_once after delete on billing.usage_late_ranges
+      for each statement execute function public.late_fail_once()`);
+    try {
+      await advance(api, clock.id, after(MAR));
+    } finally {
+      await db.query(`drop trigger late_fail_once on billing.usage_late_ranges`);
+      await db.query(`drop function public.late_fail_once()`);
+    }
+    const tries = await db.query<{ last_value: string }>(`select last_value from public.late_fail_once`);
+    expect(Number(tries[0]!.last_value)).toBeGreaterThanOrEqual(2);
+    const march = await periodInvoice(api, sub.id, MAR);
+    expect(march.corrections).toEqual([expect.objectContaining({ quantity: 3, previous_quantity: 1, amount: 20 })]);
+    const recorded = await db.query<{ seq: number; invoice_id: string }>(
+      'select seq, invoice_id from billing.usage_billed_corrections where subscription_id = $1',
+      [sub.id],
+    );
+    expect(recorded).toEqual([{ seq: 1, invoice_id: march.invoice.id }]);
+    // A second write of the same correction fails on the record's primary key (a bug, never a double charge).
+    await expect(
+      db.query(
+        `insert into billing.usage_billed_corrections (subscription_id, metric_code, period_start, seq, invoice_id, quantity, amount, created_at)
+         values ($1, 'calls', $2, 1, $3, 3, 20, now())`,
+        [sub.id, START, randomUUID()],
+      ),
+    ).rejects.toThrow(/usage_billed_corrections_pkey/);
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
+
 describe('late usage events racing an invoice', () => {
   it('waits for an invoice billing the range to commit, then marks the range: the event is never lost', async () => {
     const { api, clock, sub } = await setup(
