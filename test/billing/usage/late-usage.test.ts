@@ -290,6 +290,27 @@ describe('late usage events, refused', () => {
     expect(await usageInvariant(sub.id)).toEqual([]);
   });
 
+  it('carries the corrections still owed on the final invoice of a subscription cancelled now', async () => {
+    const { api, clock, sub } = await setup(
+      'Late final',
+      [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
+      [{ code: 'calls', aggregation: 'count' }],
+    );
+    await advance(api, clock.id, jan(30));
+    await post(api, calls(sub.id, 'jan', [jan(20)]));
+    await advance(api, clock.id, feb(20, 0));
+    await post(api, [...calls(sub.id, 'late', [jan(21), jan(22)]), ...calls(sub.id, 'feb', [FEB_EARLY])]);
+    const cancel = await api.post(`/subscriptions/${sub.id}/cancel`, {});
+    expect(cancel.status, cancel.text).toBe(200);
+    const final: any = (await invoicesOf(api, sub.id)).find((i: any) => i.kind === 'final');
+    expect(final.lines.map((l: any) => [l.kind, l.period_start, l.quantity, l.amount])).toEqual([
+      ['usage', FEB, 1, 10],
+      ['usage_correction', START, 3, 20],
+    ]);
+    expect(final).toMatchObject({ amount: 30 });
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+
   it('refuses every event of a subscription that ended: its final invoice closed its usage', async () => {
     const { api, clock, sub } = await setup(
       'Late ended',
