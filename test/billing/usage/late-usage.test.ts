@@ -174,6 +174,38 @@ describe('late usage events, corrected (the default)', () => {
   });
 });
 
+describe('late usage events, coupon and tax', () => {
+  it('applies the coupon and the tax to a correction as to a usage line', async () => {
+    const s0 = await scaffold(app, { merchant: 'Late coupon tax', clock: START });
+    const { api } = s0;
+    expect((await api.post('/billable_metrics', { name: 'Calls', code: 'calls', aggregation: 'count' })).status).toBe(201);
+    const rate = (await api.post('/tax_rates', { display_name: 'GST', percentage: '10', inclusive: false })).body.response;
+    expect((await api.post('/coupons', { code: 'HALF', percent_off: 50, duration: 'forever' })).status).toBe(201);
+    const plan = (
+      await api.post('/plans', {
+        name: 'Metered',
+        amount: 1000,
+        currency: 'AUD',
+        interval: 'month',
+        tax_rate_ids: [rate.id],
+        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }],
+      })
+    ).body.response;
+    const sub = await s0.start({ plan_id: plan.id, coupon: 'HALF' });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, jan(30));
+    await post(api, calls(sub.id, 'jan', [jan(20)]));
+    await advance(api, s0.clock.id, after(FEB));
+    await post(api, calls(sub.id, 'late', Array(4).fill(jan(21))));
+    await advance(api, s0.clock.id, after(MAR));
+    const { invoice, corrections } = await periodInvoice(api, sub.id, MAR);
+    // 1,000 (plan) + 0 (February's usage) + 400 (January's correction) = 1,400; half off; 10% tax on what is left of each line.
+    expect(corrections).toEqual([expect.objectContaining({ amount: 400, discount_amount: 200, tax_amount: 20 })]);
+    expect(invoice).toMatchObject({ subtotal: 1400, discount: 700, tax: 70, amount: 770 });
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
+
 describe('late usage events billed once', () => {
   it('a batch that dies after writing its corrections writes nothing; the retry bills each once', async () => {
     const { api, clock, sub } = await setup(
