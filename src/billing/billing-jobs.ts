@@ -21,6 +21,7 @@ export { claimDueSubscriptions } from './subscriptions/sql/claim-due.ts';
 export type { InvoiceBatch } from './subscriptions/sql/invoice-batch.ts';
 export { writePeriodInvoices } from './subscriptions/write-period-invoices.ts';
 export { loadPeriodUsage } from './usage/sql/period-usage.ts';
+export { loadUsageCorrections } from './usage/sql/late-usage.ts';
 export { billEndedPeriods } from './usage/usage-so-far.ts';
 export { finalizeDueDrafts } from './invoices/finalize/finalize-due-drafts.ts';
 export { FINALIZE_STEPS, type FinalizeHooks, type FinalizeStep } from './invoices/finalize/finalize-hooks.ts';

@@ -243,7 +243,7 @@ const FINALIZED = {
   paid_at: '2026-11-22T09:00:00.000Z',
   attempts: [{ ...INVOICE.attempts[0], reference: `${INVOICE.id}-1`, created_at: '2026-11-22T09:00:00.000Z' }],
 };
-const INVOICING = { draft_hours: 24, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant' };
+const INVOICING = { draft_hours: 24, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant', late_usage: 'correct' };
 
 export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /plans': {
@@ -444,7 +444,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /usage_events': {
     summary: 'Send usage events',
     description:
-      "One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.",
+      "One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`, `period_invoiced`: a late event refused by the `late_usage` setting, or an event of a subscription that has ended). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.",
     request: { events: [USAGE_EVENT, { ...USAGE_EVENT, transaction_id: 'req_7f3a92', code: 'storage_gb' }] },
     response: ok({
       accepted: 1,
@@ -684,13 +684,14 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'GET /settings/invoicing': {
     summary: 'Get the invoicing settings',
-    description: 'How this environment drafts and numbers invoices: `draft_hours`, `invoice_prefix`, `credit_note_prefix`, `numbering`.',
+    description:
+      'How this environment drafts and numbers invoices: `draft_hours`, `invoice_prefix`, `credit_note_prefix`, `numbering`, and what a late usage event does (`late_usage`).',
     response: ok(INVOICING),
   },
   'PUT /settings/invoicing': {
     summary: 'Change the invoicing settings',
     description:
-      'Replaces the fields given: `draft_hours` (0 to 720: period invoices stay drafts that long; 0 finalizes at once), the prefixes (1 to 12 letters, digits, `-`, `_`, `/`), `numbering` (`merchant` or `customer`).',
+      'Replaces the fields given: `draft_hours` (0 to 720: period invoices stay drafts that long; 0 finalizes at once), the prefixes (1 to 12 letters, digits, `-`, `_`, `/`), `numbering` (`merchant` or `customer`), `late_usage` (`correct`, the default: a usage event in a range already billed is billed on the next invoice as a `usage_correction` line; `refuse`: it is refused, `period_invoiced`).',
     request: { draft_hours: 24 },
     response: ok(INVOICING),
   },

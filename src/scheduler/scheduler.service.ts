@@ -9,6 +9,7 @@ import {
   claimDueSubscriptions,
   billEndedPeriods,
   loadPeriodUsage,
+  loadUsageCorrections,
   loadTaxContexts,
   finalizeDueDrafts,
   notifyExpiringCards,
@@ -73,15 +74,26 @@ async function invoiceBatch(
   const full = rows.length >= deps.batchSize;
   onClaim(full);
   if (rows.length === 0) return { claimed: 0, jobs: [], full, behind: false };
-  // One statement for the batch's tax, and none when no subscription of it can be taxed.
-  const taxes = await loadTaxContexts(
-    tx,
-    rows.flatMap((row) => taxSubjectOf(row) ?? []),
-  );
   // The usage of the periods that close, billed in arrears: no statement unless a plan of the batch has usage prices.
   const usage = await loadPeriodUsage(tx, rows);
+  // Ranges billed before that received late events: no statement unless a subscription of the batch has one.
+  const corrections = await loadUsageCorrections(
+    tx,
+    rows.filter((r) => r.late_usage && !r.cancel_at_period_end).map((r) => r.id),
+  );
+  // One statement for the batch's tax, and none when no subscription of it can be taxed; a
+  // correction is taxed by the rates of the plan that priced its range, read with the rest.
+  const taxes = await loadTaxContexts(
+    tx,
+    rows.flatMap((row) => {
+      const subject = taxSubjectOf(row);
+      if (!subject) return [];
+      const priced = (corrections.get(row.id) ?? []).map((c) => c.planId);
+      return [priced.length === 0 ? subject : { ...subject, planIds: [...new Set([...subject.planIds, ...priced])] }];
+    }),
+  );
   // In claim order: the subscriptions of one customer share its credit, used once across them.
-  const plans = advancePeriods(rows, taxes, usage);
+  const plans = advancePeriods(rows, taxes, usage, corrections);
   // Events carry billing time: a test clock's for a subscription on one.
   const eventAt = (i: number) => rows[i]!.clock_time ?? now.toISOString();
   // A subscription still behind after this period is claimed again by a next batch.

@@ -400,7 +400,7 @@ export interface CrossPathOptions {
  *   `recordRecurringAmounts`), so MRR and the upcoming charges read the tiered amount, never
  *   `amount × quantity`.
  * - C10 to C14: credit notes (`checkCreditNotes`).
- * - C20: usage billed exactly once (`checkUsageBilling`).
+ * - C20: usage billed exactly once, late events included (`checkUsageBilling`).
  * - C15 to C17: invoice documents: numbers, finalized invoices unchanged, totals (`checkInvoiceDocuments`).
  * C1 and C4 read the subscription's pause/cancel history from its events.
  */
@@ -701,7 +701,10 @@ export async function checkUsageBilling(dbUrl: string, options: { merchantId?: s
  * one usage line (its metric, its period) of the invoice it names, and no usage line is
  * unrecorded; and every event of a metric its subscription's plan prices, from the first period
  * billed up to the start of the current period of a subscription still billing, lies in a period
- * billed.
+ * billed. A late event (in a range billed before it arrived) is seen: the quantity billed for each
+ * range, its usage line's or its last correction's, is the aggregate of its events, unless the
+ * range is marked for a correction still to bill; and each correction billing an amount is one
+ * `usage_correction` line.
  */
 async function usageBillingViolations(db: pg.Client, m: string | null): Promise<string[]> {
   const out: string[] = [];
@@ -754,6 +757,60 @@ async function usageBillingViolations(db: pg.Client, m: string | null): Promise<
     [m],
   ))
     out.push(`C20: event ${r.tx} (${r.code}) of subscription ${r.sub} lies in ${r.covered} periods billed, not one`);
+  // Late events (docs/usage.md, "Late events"): the quantity billed for each range (its usage line's,
+  // or its last correction's) is the aggregate of its events now, unless the range is marked for a
+  // correction still to bill; each correction that bills an amount is one `usage_correction` line
+  // of its invoice, and each such line is recorded. Aggregated here by a statement of its own.
+  for (const r of await rows<{ sub: string; code: string; start: string; billed: string; actual: string }>(
+    db,
+    `select b.subscription_id as sub, b.metric_code as code, b.period_start::text as start,
+            coalesce((select c.quantity from billing.usage_billed_corrections c
+                       where c.subscription_id = b.subscription_id and c.metric_code = b.metric_code and c.period_start = b.period_start
+                       order by c.seq desc limit 1), b.quantity) as billed,
+            (select case m.aggregation
+                      when 'count' then count(*)
+                      when 'sum' then coalesce(sum(case when m.aggregation = 'sum' then (e.properties ->> m.field)::bigint end), 0)
+                      when 'max' then coalesce(max(case when m.aggregation = 'max' then (e.properties ->> m.field)::bigint end), 0)
+                      when 'unique_count' then count(distinct case when m.aggregation = 'unique_count' then e.properties ->> m.field end)
+                      else coalesce((array_agg(case when m.aggregation = 'latest' then (e.properties ->> m.field)::bigint end
+                                               order by e."timestamp" desc, e.transaction_id desc))[1], 0) end
+               from billing.usage_events e
+              where e.subscription_id = b.subscription_id and e.code = b.metric_code
+                and e."timestamp" >= b.period_start and e."timestamp" < b.period_end
+                and not exists (select 1 from jsonb_each(m.filters) f
+                                 where not coalesce(e.properties ->> f.key = any(array(select jsonb_array_elements_text(f.value))), false))) as actual
+       from billing.usage_billed_periods b
+       join billing.subscriptions s on s.id = b.subscription_id
+       join billing.billable_metrics m on m.merchant_id = s.merchant_id and m.environment = s.environment and m.code = b.metric_code
+      where ($1::uuid is null or s.merchant_id = $1)
+        and not exists (select 1 from billing.usage_late_ranges l
+                         where l.subscription_id = b.subscription_id and l.metric_code = b.metric_code and l.period_start = b.period_start)`,
+    [m],
+  ))
+    if (r.billed !== r.actual)
+      out.push(
+        `C20: subscription ${r.sub}, ${r.code} from ${r.start}: billed a quantity of ${r.billed}, its events aggregate to ${r.actual}`,
+      );
+  for (const r of await rows<{ sub: string; code: string; start: string; invoice: string; lines: string; recorded: string }>(
+    db,
+    `with lines as (
+       select i.id as invoice_id, i.subscription_id, l->>'metric_code' as code, (l->>'period_start')::timestamptz as period_start
+         from billing.invoices i cross join jsonb_array_elements(i.lines) l
+        where l->>'kind' = 'usage_correction' and ($1::uuid is null or i.merchant_id = $1)),
+     recorded as (
+       select c.* from billing.usage_billed_corrections c join billing.subscriptions s on s.id = c.subscription_id
+        where c.amount <> 0 and ($1::uuid is null or s.merchant_id = $1))
+     select coalesce(r.subscription_id, l.subscription_id) as sub, coalesce(r.metric_code, l.code) as code,
+            coalesce(r.period_start, l.period_start)::text as start, coalesce(r.invoice_id, l.invoice_id) as invoice,
+            count(l.invoice_id) as lines, count(r.invoice_id) as recorded
+       from recorded r full join lines l
+         on l.invoice_id = r.invoice_id and l.code = r.metric_code and l.period_start = r.period_start
+      group by 1, 2, 3, 4 having count(l.invoice_id) <> 1 or count(r.invoice_id) <> 1`,
+    [m],
+  ))
+    out.push(
+      `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} correction lines for ${r.recorded} corrections`,
+    );
   return out;
 }
 

@@ -9360,7 +9360,7 @@ export interface paths {
         put?: never;
         /**
          * Send usage events
-         * @description One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.
+         * @description One event, or `{events: [...]}` of 1 to 1,000: `transaction_id` (the idempotency key, unique per merchant and environment), `subscription_id` or `customer_id` (the customer's one subscription live at the timestamp), `code` (a billable metric), `timestamp`, `properties`. Each event is answered on its own: `accepted`, `duplicate` (a transaction id seen before, or earlier in the batch: ignored) or `refused` with a `reason` (`invalid_event`, `subscription_not_found`, `customer_not_found`, `no_subscription_at_timestamp`, `several_subscriptions`, `metric_not_found`, `metric_archived`, `outside_subscription`, `missing_field`, `archived_month`, `period_invoiced`: a late event refused by the `late_usage` setting, or an event of a subscription that has ended). Refused events are not written; the others are written together, in one transaction. HTTP 200 whatever the outcomes; a body that is not one event or a batch (e.g. `events` empty or over 1,000) is a 422.
          */
         post: {
             parameters: {
@@ -15155,7 +15155,7 @@ export interface paths {
         };
         /**
          * Get the invoicing settings
-         * @description How this environment drafts and numbers invoices: `draft_hours`, `invoice_prefix`, `credit_note_prefix`, `numbering`.
+         * @description How this environment drafts and numbers invoices: `draft_hours`, `invoice_prefix`, `credit_note_prefix`, `numbering`, and what a late usage event does (`late_usage`).
          */
         get: {
             parameters: {
@@ -15179,7 +15179,8 @@ export interface paths {
                          *         "draft_hours": 24,
                          *         "invoice_prefix": "INV-",
                          *         "credit_note_prefix": "CN-",
-                         *         "numbering": "merchant"
+                         *         "numbering": "merchant",
+                         *         "late_usage": "correct"
                          *       },
                          *       "errors": [],
                          *       "test": true
@@ -15279,7 +15280,7 @@ export interface paths {
         };
         /**
          * Change the invoicing settings
-         * @description Replaces the fields given: `draft_hours` (0 to 720: period invoices stay drafts that long; 0 finalizes at once), the prefixes (1 to 12 letters, digits, `-`, `_`, `/`), `numbering` (`merchant` or `customer`).
+         * @description Replaces the fields given: `draft_hours` (0 to 720: period invoices stay drafts that long; 0 finalizes at once), the prefixes (1 to 12 letters, digits, `-`, `_`, `/`), `numbering` (`merchant` or `customer`), `late_usage` (`correct`, the default: a usage event in a range already billed is billed on the next invoice as a `usage_correction` line; `refuse`: it is refused, `period_invoiced`).
          */
         put: {
             parameters: {
@@ -15301,6 +15302,8 @@ export interface paths {
                         credit_note_prefix?: string;
                         /** @enum {string} */
                         numbering?: "merchant" | "customer";
+                        /** @enum {string} */
+                        late_usage?: "correct" | "refuse";
                         test?: boolean;
                     };
                 };
@@ -15319,7 +15322,8 @@ export interface paths {
                          *         "draft_hours": 24,
                          *         "invoice_prefix": "INV-",
                          *         "credit_note_prefix": "CN-",
-                         *         "numbering": "merchant"
+                         *         "numbering": "merchant",
+                         *         "late_usage": "correct"
                          *       },
                          *       "errors": [],
                          *       "test": true

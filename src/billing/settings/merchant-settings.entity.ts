@@ -10,6 +10,11 @@ export interface InvoicingSettings {
   credit_note_prefix: string;
   /** `merchant`: one sequence per merchant and environment; `customer`: one per customer. */
   numbering: 'merchant' | 'customer';
+  /**
+   * A usage event whose timestamp falls in a range already billed (docs/usage.md, "Late events"):
+   * `correct` bills it on the next invoice as a correction line, `refuse` refuses it (`period_invoiced`).
+   */
+  late_usage: 'correct' | 'refuse';
 }
 
 /** The merchant's own legal details, printed as the seller on every invoice (`PUT /settings/business`). */

@@ -17,6 +17,7 @@ export const InvoicingSettingsUpdate = z.strictObject({
   invoice_prefix: Prefix('invoice_prefix').optional(),
   credit_note_prefix: Prefix('credit_note_prefix').optional(),
   numbering: z.enum(['merchant', 'customer']).optional(),
+  late_usage: z.enum(['correct', 'refuse'], 'late_usage must be "correct" or "refuse"').optional(),
   test: z.boolean().optional(),
 });
 export type InvoicingSettingsUpdate = z.infer<typeof InvoicingSettingsUpdate>;

@@ -12,7 +12,7 @@ export interface Settings {
 
 /** What a merchant without settings has: finalize at once (as Recur always did), `INV-` and `CN-`, one sequence. */
 export const DEFAULT_SETTINGS: Settings = {
-  invoicing: { draft_hours: 0, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant' },
+  invoicing: { draft_hours: 0, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant', late_usage: 'correct' },
   business: { legal_name: null, address: null, tax_id: null, email: null, phone: null },
   tax: { automatic_tax: false },
   // No e-mail until the merchant names its sender and turns a kind on.

@@ -1,7 +1,14 @@
 import { intervalStartBefore, isoInstant, periodMs, type Cadence, type Interval } from '../calendar/billing-calendar.ts';
 import { prorateFirstPeriod } from '../proration/proration.ts';
 import type { NewEvent } from '../events/event-types.ts';
-import { periodInvoice, type PendingItem, type PeriodUsage, type UsageBilled } from '../invoices/lines/period-invoice.ts';
+import {
+  periodInvoice,
+  type PendingItem,
+  type PeriodUsage,
+  type UsageBilled,
+  type UsageCorrected,
+  type UsageCorrection,
+} from '../invoices/lines/period-invoice.ts';
 import type { PlanPriceInput } from '../pricing/price-input.ts';
 import { recurringAmount } from '../pricing/recurring-amount.ts';
 import type { MeasuredUsage } from '../usage/sql/period-usage.ts';
@@ -64,6 +71,8 @@ export interface DueSubscription extends HeldCoupon {
   usage_prices?: PlanPriceInput[] | null;
   /** With usage prices, the start of the period that closes (null: no period closes, as at the start). */
   usage_from?: string | null;
+  /** A billed range of it received late events: its invoice carries corrections (`loadUsageCorrections`). */
+  late_usage?: boolean;
 }
 
 /** A closed period's measured usage of one metric (`loadPeriodUsage`), before its price. */
@@ -135,6 +144,8 @@ export interface PeriodInvoiceRow {
   item_ids: string;
   /** The closed periods' usage it bills (recorded with it: `recordBilledUsage`); empty for a flat plan. */
   usage_billed: UsageBilled[];
+  /** The corrections of late usage it bills (recorded with it: `recordUsageCorrections`). */
+  usage_corrected: UsageCorrected[];
 }
 
 export interface PlannedPeriod {
@@ -160,7 +171,12 @@ export function taxSubjectOf(row: DueSubscription): TaxSubject | null {
  * What one due subscription turns into: the period's invoice and the subscription advanced, or
  * its cancellation or completion. `tax` is the subscription's tax context (none: untaxed).
  */
-export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, measured: readonly MeasuredUsage[] = []): PlannedPeriod {
+export function advancePeriod(
+  row: DueSubscription,
+  tax: TaxContext = UNTAXED,
+  measured: readonly MeasuredUsage[] = [],
+  corrections: readonly UsageCorrection[] = [],
+): PlannedPeriod {
   if (row.cancel_at_period_end) return cancelledAtPeriodEnd(row);
   let anchorAt = row.anchor_at;
   let index = row.next_period_index;
@@ -204,6 +220,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, m
     period: { start: new Date(p.start), end: new Date(p.end) },
     tax,
     usage: periodUsageOf(row, measured),
+    corrections,
   });
   if (composed.kind === 'completed') return completedTerm(row);
   const { invoice: bill } = composed;
@@ -254,6 +271,7 @@ export function advancePeriod(row: DueSubscription, tax: TaxContext = UNTAXED, m
       credit_applied: bill.creditApplied,
       item_ids: JSON.stringify(composed.itemIds),
       usage_billed: composed.usageBilled,
+      usage_corrected: composed.usageCorrected,
     },
     events,
     nextChargeMs: p.end,
@@ -272,15 +290,17 @@ export function advancePeriods(
   rows: DueSubscription[],
   taxes: ReadonlyMap<string, TaxContext> = new Map(),
   usage: ReadonlyMap<string, MeasuredUsage[]> = new Map(),
+  corrections: ReadonlyMap<string, UsageCorrection[]> = new Map(),
 ): PlannedPeriod[] {
   const balances = new Map<string, number>();
   return rows.map((row) => {
     const customer = row.customer_id;
     const tax = taxes.get(row.id);
     const measured = usage.get(row.id);
-    if (!customer) return advancePeriod(row, tax, measured);
+    const corrected = corrections.get(row.id);
+    if (!customer) return advancePeriod(row, tax, measured, corrected);
     const before = balances.get(customer) ?? Number(row.customer_credit_balance ?? 0);
-    const planned = advancePeriod({ ...row, credit_balance: String(before) }, tax, measured);
+    const planned = advancePeriod({ ...row, credit_balance: String(before) }, tax, measured, corrected);
     balances.set(customer, planned.advance.credit_balance ?? before);
     return { ...planned, advance: { ...planned.advance, credit_balance: null } };
   });

@@ -4,6 +4,7 @@ import type { FinalizeHooks } from '../invoices/finalize/finalize-hooks.ts';
 import { numberInvoices } from '../invoices/finalize/invoice-numbers.ts';
 import { settingsOf } from '../settings/settings.ts';
 import { recordBilledUsage } from '../usage/sql/billed-usage.ts';
+import { recordUsageCorrections } from '../usage/sql/late-usage.ts';
 import {
   writeBatchAdvance,
   writeBatchInvoices,
@@ -57,5 +58,11 @@ export async function writePeriodInvoices(tx: Sql, batch: InvoiceBatch, hooks?: 
     inv.usage_billed.map((u) => ({ ...u, subscription_id: inv.subscription_id, invoice_id: inv.id })),
   );
   await recordBilledUsage(tx, usage, batch.now);
+  // The corrections of late usage they bill, recorded with them (and their ranges' marks cleared): once.
+  await recordUsageCorrections(
+    tx,
+    invoices.flatMap((inv) => (inv.usage_corrected ?? []).map((c) => ({ ...c, subscription_id: inv.subscription_id, invoice_id: inv.id }))),
+    batch.now,
+  );
   return written;
 }

@@ -1,7 +1,8 @@
 import type { Sql, SqlPool } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { metricsByCode, type BillableMetricView } from './billable-metrics.service.ts';
-import { insertUsageEvents, type UsageEventRow } from './sql/insert-usage-events.ts';
+import { insertUsageEvents, type InsertOutcome, type UsageEventRow } from './sql/insert-usage-events.ts';
+import { loadSettings } from '../settings/settings.ts';
 import { ensureMonths, forgetPartitions, partitionName } from './usage-partitions.ts';
 import { parseUsageEvent, type EventOutcome, type IngestAnswer, type Refusal, type UsageEventInput } from './usage-event-input.ts';
 
@@ -46,8 +47,9 @@ function fieldRefusal(metric: BillableMetricView, properties: Record<string, unk
 /**
  * Ingests a batch of usage events (docs/usage.md): each is checked on its own (shape, its
  * subscription or customer, its metric, its timestamp within the subscription's life, the
- * aggregation's field), then the events not refused are written in one statement with their
- * idempotency keys. Each event is answered `accepted`, `duplicate` (a `transaction_id` seen
+ * aggregation's field), then the events not refused are written in one transaction with their
+ * idempotency keys; a late event (its timestamp in a range already billed) is refused there or
+ * marked for a correction, by the merchant's `late_usage` setting (`insertUsageEvents`). Each event is answered `accepted`, `duplicate` (a `transaction_id` seen
  * before, or earlier in the batch: ignored) or `refused` with a reason; refused events are not
  * written, and the others are written together or not at all.
  */
@@ -68,10 +70,11 @@ export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw:
     }
   }
 
-  const [subscriptions, customers, metrics] = await Promise.all([
+  const [subscriptions, customers, metrics, settings] = await Promise.all([
     loadSubscriptions(db, merchant, [...new Set(candidates.flatMap((c) => c.event.subscription_id ?? []))]),
     loadCustomers(db, merchant, [...new Set(candidates.flatMap((c) => c.event.customer_id ?? []))]),
     metricsByCode(db, merchant, [...new Set(candidates.map((c) => c.event.code))]),
+    loadSettings(db, merchant),
   ]);
 
   candidates = candidates.filter((c) => {
@@ -118,7 +121,7 @@ export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw:
     else firsts.set(c.event.transaction_id, c);
   }
 
-  let written = new Set<string>();
+  let outcome: InsertOutcome = { written: new Set(), refused: new Map() };
   for (let attempt = 1; ; attempt++) {
     const months = new Map(
       [...firsts.values()].map((c) => {
@@ -144,7 +147,7 @@ export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw:
       });
     }
     try {
-      written = await insertUsageEvents(db, merchant, rows, now);
+      outcome = await insertUsageEvents(db, merchant, rows, now, settings.invoicing.late_usage);
       break;
     } catch (err) {
       // A month detached since this process last looked: look again, and refuse its events.
@@ -153,10 +156,15 @@ export async function ingestUsageEvents(db: SqlPool, merchant: MerchantRef, raw:
     }
   }
   for (const c of firsts.values()) {
+    const late = outcome.refused.get(c.event.transaction_id);
+    if (late !== undefined) {
+      refuse(c.index, c.event.transaction_id, 'period_invoiced', late);
+      continue;
+    }
     outcomes[c.index] = {
       index: c.index,
       transaction_id: c.event.transaction_id,
-      status: written.has(c.event.transaction_id) ? 'accepted' : 'duplicate',
+      status: outcome.written.has(c.event.transaction_id) ? 'accepted' : 'duplicate',
     };
   }
 

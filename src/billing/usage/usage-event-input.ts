@@ -103,6 +103,7 @@ export const REFUSALS = [
   'outside_subscription',
   'missing_field',
   'archived_month',
+  'period_invoiced',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -1,11 +1,12 @@
 import type { Sql } from '../../platform/sql.ts';
 import type { MerchantRef } from '../ports/gateway-port.ts';
 import { usagePricesOf, type PlanPriceInput } from '../pricing/price-input.ts';
-import { usageLines, type PeriodUsage } from '../invoices/lines/period-invoice.ts';
+import { correctionLines, usageLines, type PeriodUsage } from '../invoices/lines/period-invoice.ts';
 import { writeImmediateInvoice, type ImmediateOutcome, type LockedSubscription } from '../invoices/immediate-invoice.service.ts';
 import { metricsByCode } from './billable-metrics.service.ts';
 import { aggregateUsage } from './sql/aggregate-usage.ts';
 import { recordBilledUsage, usageFromSql } from './sql/billed-usage.ts';
+import { loadUsageCorrections, recordUsageCorrections } from './sql/late-usage.ts';
 import type { UsageDueRow } from './sql/period-usage.ts';
 
 /** A plan's usage prices (`[]` for a flat plan; a `seats` price is billed in advance, not as usage). */
@@ -66,7 +67,14 @@ export async function billUsageUntil(
   );
   if (!fresh?.usage_from) return null;
   const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(fresh.usage_from), end: input.end });
-  const { lines, sources, billed } = usageLines(usage);
+  const usageBilled = usageLines(usage);
+  // A final invoice also carries the corrections of late usage still owed (a proration invoice leaves them to the period's).
+  const owed = input.kind === 'final' ? ((await loadUsageCorrections(tx, [sub.id])).get(sub.id) ?? []) : [];
+  const room = usageBilled.lines.reduce((sum, l) => sum + Math.max(0, l.amount), 0);
+  const corrected = correctionLines(owed, room);
+  const lines = [...usageBilled.lines, ...corrected.lines];
+  const sources = [...usageBilled.sources, ...corrected.sources];
+  const billed = usageBilled.billed;
   if (lines.every((l) => l.amount === 0)) return null;
   const subscription = { ...sub, credit_balance: fresh.credit_balance };
   const billingNow = input.billingNow ?? input.end;
@@ -75,6 +83,11 @@ export async function billUsageUntil(
     await recordBilledUsage(
       tx,
       billed.map((b) => ({ ...b, subscription_id: sub.id, invoice_id: outcome.invoiceId })),
+      input.now,
+    );
+    await recordUsageCorrections(
+      tx,
+      corrected.corrected.map((c) => ({ ...c, subscription_id: sub.id, invoice_id: outcome.invoiceId })),
       input.now,
     );
   }

@@ -22,7 +22,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-const DEFAULT_INVOICING = { draft_hours: 0, invoice_prefix: 'INV-', credit_note_prefix: 'CN-', numbering: 'merchant' };
+const DEFAULT_INVOICING = {
+  draft_hours: 0,
+  invoice_prefix: 'INV-',
+  credit_note_prefix: 'CN-',
+  numbering: 'merchant',
+  late_usage: 'correct',
+};
 const EMPTY_BUSINESS = { legal_name: null, address: null, tax_id: null, email: null, phone: null, logo: null };
 
 describe('/settings/invoicing', () => {
@@ -37,6 +43,7 @@ describe('/settings/invoicing', () => {
       invoice_prefix: '2027/',
       credit_note_prefix: 'CR_',
       numbering: 'customer',
+      late_usage: 'correct',
     });
     expect((await api.put('/settings/invoicing', { draft_hours: 0 })).body.response.draft_hours).toBe(0);
     expect((await api.get('/settings/invoicing')).body.response).toEqual({
@@ -44,6 +51,7 @@ describe('/settings/invoicing', () => {
       invoice_prefix: '2027/',
       credit_note_prefix: 'CR_',
       numbering: 'customer',
+      late_usage: 'correct',
     });
   });
 
@@ -58,6 +66,7 @@ describe('/settings/invoicing', () => {
       [{ invoice_prefix: 'ABCDEFGHIJKLM' }, /invoice_prefix/],
       [{ invoice_prefix: 'INV #' }, /invoice_prefix/],
       [{ credit_note_prefix: 'CN.' }, /credit_note_prefix/],
+      [{ late_usage: 'ignore' }, /late_usage/],
       [{ numbering: 'global' }, /numbering/],
       [{ draft_hours: 24, prefix: 'X' }, /prefix/],
     ];

@@ -3,7 +3,7 @@ import { priceQuantity } from '../../pricing/price-models.ts';
 import { toPriceModel, type PlanPriceInput } from '../../pricing/price-input.ts';
 import { recurringAmount, type RecurringPlan } from '../../pricing/recurring-amount.ts';
 
-export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount', 'usage'] as const;
+export const INVOICE_LINE_KINDS = ['subscription', 'setup_fee', 'proration', 'item', 'discount', 'usage', 'usage_correction'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** A tax rate's part of a line's tax (docs/tax.md). */
@@ -42,6 +42,9 @@ export const InvoiceLine = z.object({
   model: z.string().optional(),
   free_units: z.number().int().optional(),
   billable_quantity: z.number().int().optional(),
+  // A usage correction (docs/usage.md, "Late events"): what was billed of the range before it.
+  previous_quantity: z.number().int().optional(),
+  previous_amount: z.number().int().optional(),
   tiers: z
     .array(
       z.object({
@@ -201,4 +204,36 @@ export function planLines(input: { plan: RecurringPlan & { name: string }; quant
     }),
   );
   return lines;
+}
+
+/**
+ * A correction of a range already billed (docs/usage.md, "Late events"): the range re-aggregated
+ * (`quantity`, with its whole price: `tiers`, `billable_quantity`) at the price that billed it,
+ * and `amount`, the difference from what was billed of it before (`previous_quantity`,
+ * `previous_amount`: its usage line and the corrections since). `period_start` and `period_end`
+ * are the range corrected.
+ */
+export function usageCorrectionLine(input: {
+  metricName: string;
+  price: PlanPriceInput;
+  quantity: number;
+  period: Period;
+  previousQuantity: number;
+  previousAmount: number;
+  amount: number;
+}): InvoiceLine {
+  const whole = usageLine(input);
+  return {
+    ...whole,
+    kind: 'usage_correction',
+    description: `${input.metricName} (correction)`,
+    amount: input.amount,
+    previous_quantity: input.previousQuantity,
+    previous_amount: input.previousAmount,
+  };
+}
+
+/** What the range's usage bills now, at its price (the amount a correction compares with what was billed). */
+export function usageAmount(price: PlanPriceInput, quantity: number): number {
+  return priceQuantity(toPriceModel(price), quantity).amount;
 }

@@ -1,6 +1,15 @@
 import { resolveInvoiceTaxes, UNTAXED, type LineSource, type TaxContext } from '../../taxes/resolve-rates.ts';
 import { composeInvoice, type ComposedInvoice, type Discount } from './compose-invoice.ts';
-import { itemLine, planLines, proratedSubscriptionLine, setupFeeLine, usageLine, type InvoiceLine } from './invoice-line.ts';
+import {
+  itemLine,
+  planLines,
+  proratedSubscriptionLine,
+  setupFeeLine,
+  usageAmount,
+  usageCorrectionLine,
+  usageLine,
+  type InvoiceLine,
+} from './invoice-line.ts';
 import { recurringAmount } from '../../pricing/recurring-amount.ts';
 import type { PlanPriceInput } from '../../pricing/price-input.ts';
 
@@ -21,6 +30,8 @@ export interface UsageBilled {
   period_end: string;
   quantity: number;
   amount: number;
+  /** The plan whose price billed it (a later correction prices the range at it). */
+  plan_id: string;
 }
 
 /** The usage lines of closed periods, each with the plan whose rates tax it, and what they bill. */
@@ -35,8 +46,85 @@ export function usageLines(usage: readonly PeriodUsage[]): { lines: InvoiceLine[
       period_end: u.period.end.toISOString(),
       quantity: u.quantity,
       amount: lines[i]!.amount,
+      plan_id: u.planId,
     })),
   };
+}
+
+/** A billed range that received late events (`loadUsageCorrections`): re-aggregated, with what was billed of it so far. */
+export interface UsageCorrection {
+  /** The plan that priced the range: its price prices the correction, its tax rates tax it. */
+  planId: string;
+  metricName: string;
+  price: PlanPriceInput;
+  period: { start: Date; end: Date };
+  /** The range's quantity now (all its events). */
+  quantity: number;
+  /** What was billed of it so far: its usage line, and the corrections since. */
+  billedQuantity: number;
+  billedAmount: number;
+  /** The number of this correction of the range (1 for the first). */
+  seq: number;
+}
+
+/** A correction an invoice bills: recorded with it, unique per range and `seq`. */
+export interface UsageCorrected {
+  metric_code: string;
+  period_start: string;
+  seq: number;
+  quantity: number;
+  amount: number;
+  /** The range is billed in full now (its mark is cleared); false while a credit is still owed to it. */
+  settled: boolean;
+}
+
+/**
+ * The correction lines of an invoice (docs/usage.md, "Late events"): per range, the difference
+ * between what its quantity bills now and what was billed of it. A difference of 0 is no line (the
+ * range's new quantity is recorded all the same). A positive one is a line. A negative one (a
+ * `latest` or `sum` that went down, a volume tier reached that is cheaper) is a negative line,
+ * but never more than `room`, what the invoice's other positive lines leave: an invoice is never
+ * below zero, and what does not fit stays owed to the range (recorded as credited so far, its
+ * mark kept) for the next invoice to credit.
+ */
+export function correctionLines(
+  corrections: readonly UsageCorrection[],
+  room: number,
+): { lines: InvoiceLine[]; sources: LineSource[]; corrected: UsageCorrected[] } {
+  const lines: InvoiceLine[] = [];
+  const sources: LineSource[] = [];
+  const corrected: UsageCorrected[] = [];
+  const priced = corrections.map((c) => ({ c, difference: usageAmount(c.price, c.quantity) - c.billedAmount }));
+  let left = room + priced.reduce((sum, p) => sum + Math.max(0, p.difference), 0);
+  for (const { c, difference } of priced) {
+    const amount = difference >= 0 ? difference : -Math.min(-difference, left);
+    if (amount < 0) left += amount;
+    const record = {
+      metric_code: c.price.metric_code,
+      period_start: c.period.start.toISOString(),
+      seq: c.seq,
+      quantity: c.quantity,
+      amount,
+      settled: amount === difference,
+    };
+    // Nothing billed and nothing learnt: no record either (a credit that finds no room waits).
+    if (amount === 0 && !record.settled) continue;
+    corrected.push(record);
+    if (amount === 0) continue;
+    lines.push(
+      usageCorrectionLine({
+        metricName: c.metricName,
+        price: c.price,
+        quantity: c.quantity,
+        period: c.period,
+        previousQuantity: c.billedQuantity,
+        previousAmount: c.billedAmount,
+        amount,
+      }),
+    );
+    sources.push({ planId: c.planId });
+  }
+  return { lines, sources, corrected };
 }
 
 /** A one-off item waiting for the next period invoice. */
@@ -75,6 +163,8 @@ export interface PeriodInput {
   tax?: TaxContext;
   /** The usage of the period that closes as this one begins, per priced metric (billed in arrears). */
   usage?: readonly PeriodUsage[];
+  /** Billed ranges that received late events, corrected on this invoice. */
+  corrections?: readonly UsageCorrection[];
 }
 
 /** The plan's term has run: the subscription is `completed`, no invoice is written. */
@@ -93,6 +183,8 @@ export interface PeriodInvoiced {
   itemIds: string[];
   /** The usage it bills, per metric and period. */
   usageBilled: UsageBilled[];
+  /** The corrections it bills, per range. */
+  usageCorrected: UsageCorrected[];
 }
 
 /**
@@ -131,9 +223,28 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
   const usage = usageLines(input.usage ?? []);
   lines.push(...usage.lines);
   sources.push(...usage.sources);
-  const taxes = resolveInvoiceTaxes(input.tax ?? UNTAXED, sources);
-  const invoice = composeInvoice({ lines, discount: input.discount ?? null, creditBalance: input.creditBalance, ...taxes });
-  // Every line here is positive: the composer can only answer with an invoice.
+  const compose = (corrections: readonly UsageCorrection[]) => {
+    const room = lines.reduce((sum, l) => sum + Math.max(0, l.amount), 0);
+    const corrected = correctionLines(corrections, room);
+    const all = [...sources, ...corrected.sources];
+    const taxes = resolveInvoiceTaxes(input.tax ?? UNTAXED, all);
+    const composed = composeInvoice({
+      lines: [...lines, ...corrected.lines],
+      discount: input.discount ?? null,
+      creditBalance: input.creditBalance,
+      ...taxes,
+    });
+    return { composed, corrected: corrected.corrected };
+  };
+  let { composed: invoice, corrected } = compose(input.corrections ?? []);
+  // A negative correction is held within the other lines, but a tax rate of its own may still tip
+  // the total below zero: the invoice is then written without the credits, which stay owed.
+  if (invoice.kind !== 'invoice') {
+    ({ composed: invoice, corrected } = compose(
+      (input.corrections ?? []).filter((c) => usageAmount(c.price, c.quantity) >= c.billedAmount),
+    ));
+  }
+  // Every other line here is positive: the composer can only answer with an invoice.
   if (invoice.kind !== 'invoice') throw new RangeError('a period invoice cannot be a credit');
   return {
     kind: 'invoiced',
@@ -143,5 +254,6 @@ export function periodInvoice(input: PeriodInput): PeriodCompleted | PeriodInvoi
     creditBalance: invoice.creditBalance,
     itemIds: items.map((i) => i.id),
     usageBilled: usage.billed,
+    usageCorrected: corrected,
   };
 }

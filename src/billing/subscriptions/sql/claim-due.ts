@@ -14,6 +14,8 @@ const DUE_COLUMNS = `s.id, s.merchant_id, s.environment, s.status, s.plan_id, s.
   -- Usage prices of the plan billed in the period that closes, and where its unbilled usage starts: null for a flat plan.
   case when cp.prices <> '[]'::jsonb then cp.prices end as usage_prices,
   case when cp.prices <> '[]'::jsonb then ${usageFromSql('s')} end as usage_from,
+  -- A billed range that received late events (docs/usage.md): one probe of the marks' primary key.
+  exists (select 1 from billing.usage_late_ranges l where l.subscription_id = s.id) as late_usage,
   (select json_agg(json_build_object('id', it.id, 'description', it.description, 'unit_amount', it.unit_amount, 'quantity', it.quantity,
      'tax_rate_ids', it.tax_rate_ids)
      order by it.created_at, it.id) from billing.subscription_items it where it.subscription_id = s.id and it.invoice_id is null) as pending_items`;

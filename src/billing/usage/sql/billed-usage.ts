@@ -16,9 +16,9 @@ export interface BilledUsageRecord extends UsageBilled {
 export async function recordBilledUsage(tx: Sql, records: readonly BilledUsageRecord[], now: Date): Promise<void> {
   if (records.length === 0) return;
   await tx.query(
-    `insert into billing.usage_billed_periods (subscription_id, metric_code, period_start, period_end, invoice_id, quantity, amount, created_at)
-     select s, c, ps, pe, i, q, a, $8 from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[], $6::bigint[], $7::bigint[])
-       as r(s, c, ps, pe, i, q, a)`,
+    `insert into billing.usage_billed_periods (subscription_id, metric_code, period_start, period_end, invoice_id, quantity, amount, created_at, plan_id)
+     select s, c, ps, pe, i, q, a, $8, pl from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[], $6::bigint[], $7::bigint[], $9::uuid[])
+       as r(s, c, ps, pe, i, q, a, pl)`,
     [
       records.map((r) => r.subscription_id),
       records.map((r) => r.metric_code),
@@ -28,6 +28,7 @@ export async function recordBilledUsage(tx: Sql, records: readonly BilledUsageRe
       records.map((r) => r.quantity),
       records.map((r) => r.amount),
       now,
+      records.map((r) => r.plan_id),
     ],
   );
 }
