@@ -66,7 +66,8 @@ export async function billUsageUntil(
     [sub.id],
   );
   if (!fresh?.usage_from) return null;
-  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(fresh.usage_from), end: input.end });
+  const end = input.kind === 'final' ? await finalUsageEnd(tx, sub.id, prices, input.end) : input.end;
+  const usage = await measureUsage(tx, merchant, sub, prices, { start: new Date(fresh.usage_from), end });
   const usageBilled = usageLines(usage);
   // A final invoice also carries the corrections of late usage still owed (a proration invoice leaves them to the period's).
   const owed = input.kind === 'final' ? ((await loadUsageCorrections(tx, [sub.id])).get(sub.id) ?? []) : [];
@@ -92,6 +93,24 @@ export async function billUsageUntil(
     );
   }
   return outcome;
+}
+
+/**
+ * Where a final invoice's usage ends: the subscription's end, or just past its last event of a
+ * priced metric if one lies at or after the end. Such an event was accepted while the subscription
+ * was live (a timestamp at the very instant it was cancelled, or up to the 5 minutes ahead of its
+ * clock that ingestion allows) and no later invoice exists to bill it: the last one bills it
+ * (docs/usage.md, "The end"). One index probe per metric of the subscription's own events.
+ */
+async function finalUsageEnd(tx: Sql, subscriptionId: string, prices: readonly PlanPriceInput[], end: Date): Promise<Date> {
+  // One millisecond past the last timestamp (kept to the microsecond): the first instant, as a Date holds it, after it.
+  const [row] = await tx.query<{ after: number | null }>(
+    `select (extract(epoch from date_trunc('milliseconds', max(e."timestamp")) + interval '1 millisecond') * 1000)::float8 as after
+       from billing.usage_events e
+      where e.subscription_id = $1 and e.code = any($2::text[]) and e."timestamp" >= $3`,
+    [subscriptionId, prices.map((p) => p.metric_code), end],
+  );
+  return row?.after == null ? end : new Date(Number(row.after));
 }
 
 /** The final invoice of a subscription that ends at `end` (`billUsageUntil`). */

@@ -6,7 +6,10 @@ import { prorateChange } from '../../../src/billing/proration/proration.ts';
 
 // Properties over random change instants and amounts, through the API on test clocks: no invoice
 // below zero, lines sum to the amount, credit raised is used exactly once or still held, and the
-// ledger (approved purchases less approved refunds) matches the gateway to the minor unit.
+// ledger (approved purchases less approved refunds) matches the gateway to the minor unit. Both
+// plans price usage (`calls`, per unit, each its own price): events sent before each change are
+// billed at once at the old plan's price, those after the last one on the invoice that closes
+// March, each once.
 
 vi.setConfig({ testTimeout: 600_000 });
 let app: TestApp;
@@ -29,16 +32,22 @@ const scenario = fc.record({
     .tuple(fc.integer({ min: 1, max: MARCH_MS / 1000 - 2 }), fc.integer({ min: 1, max: MARCH_MS / 1000 - 2 }))
     .map(([a, b]) => (a === b ? [a, b + 1] : [Math.min(a, b), Math.max(a, b)])),
   refundShare: fc.integer({ min: 0, max: 100 }),
+  // Usage: each plan's unit price, and the calls sent before the first change, between the two, and after the second.
+  unitAmounts: fc.tuple(fc.integer({ min: 1, max: 900 }), fc.integer({ min: 1, max: 900 })),
+  calls: fc.tuple(fc.nat(5), fc.nat(5), fc.nat(5)),
 });
 
 describe('billing model properties (API, test clocks)', () => {
   it('holds over random changes, credits and refunds', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ amounts, quantities, offsets, refundShare }) => {
+      fc.asyncProperty(scenario, async ({ amounts, quantities, offsets, refundShare, unitAmounts, calls }) => {
         const api = await merchantClient(app, 'Properties');
         const card = await createCard(api);
-        const a = await createPlan(api, { name: 'A', amount: amounts[0], currency: 'AUD' });
-        const b = await createPlan(api, { name: 'B', amount: amounts[1], currency: 'AUD' });
+        const metric = await api.post('/billable_metrics', { code: 'calls', name: 'Calls', aggregation: 'count' });
+        expect(metric.status, metric.text).toBe(201);
+        const price = (unit_amount: number) => [{ metric_code: 'calls', model: 'per_unit', unit_amount }];
+        const a = await createPlan(api, { name: 'A', amount: amounts[0], currency: 'AUD', prices: price(unitAmounts[0]) });
+        const b = await createPlan(api, { name: 'B', amount: amounts[1], currency: 'AUD', prices: price(unitAmounts[1]) });
         const clock = await createClock(api, MARCH.start.toISOString());
         const sub = await subscribe(api, { plan_id: a.id, card_token: card.token, quantity: quantities[0], test_clock_id: clock.id });
         await settle(api, clock.id);
@@ -51,14 +60,40 @@ describe('billing model properties (API, test clocks)', () => {
           { at: offsets[1]!, body: { plan_id: a.id, quantity: quantities[0], effective: 'now' }, from: lineB, to: lineA },
         ];
         let raised = 0;
-        for (const step of steps) {
+        let sent = 0;
+        /** `n` calls at the clock's time `at`. */
+        const send = async (n: number, at: Date) => {
+          if (n === 0) return;
+          const events = Array.from({ length: n }, () => ({
+            transaction_id: `c${sent++}`,
+            subscription_id: sub.id,
+            code: 'calls',
+            timestamp: at.toISOString(),
+          }));
+          const res = await api.post('/usage_events', { events });
+          expect(res.status, res.text).toBe(200);
+          expect(res.body.response.accepted, res.text).toBe(n);
+        };
+        // The usage lines expected, [start of the range billed, quantity, amount]: the calls sent on
+        // each plan, at its price, the ones after the last change on the invoice that closes March.
+        const expected: [string, number, number][] = [];
+        let from = MARCH.start;
+        for (const [k, step] of steps.entries()) {
+          await send(calls[k]!, k === 0 ? MARCH.start : new Date(MARCH.start.getTime() + offsets[0]! * 1000));
           const at = new Date(MARCH.start.getTime() + step.at * 1000);
+          // A change bills the calls so far (from where usage was billed last) when they bill more than 0; nothing otherwise.
+          if (calls[k]! > 0) {
+            expected.push([from.toISOString(), calls[k]!, calls[k]! * unitAmounts[k]!]);
+            from = at;
+          }
           await advance(api, clock.id, at.toISOString());
           const res = await api.put(`/subscriptions/${sub.id}`, step.body);
           expect(res.status, res.text).toBe(200);
           const net = prorateChange({ period: MARCH, at, oldAmount: step.from, newAmount: step.to }).net;
           if (net < 0) raised += -net;
         }
+        await send(calls[2], new Date(MARCH.start.getTime() + offsets[1]! * 1000));
+        expected.push([from.toISOString(), calls[2], calls[2] * unitAmounts[0]]);
         await advance(api, clock.id, '2027-05-01T00:00:00Z');
 
         const invoices = (await invoicesOf(api, sub.id)) as any[];
@@ -68,6 +103,13 @@ describe('billing model properties (API, test clocks)', () => {
           expect(inv.subtotal - inv.discount - inv.credit_applied).toBe(inv.amount);
           expect(inv.status).toBe('paid');
         }
+        // Each call billed once, at the price of the plan it was sent on (April's period bills none).
+        const usage = invoices
+          .flatMap((i) => i.lines.filter((l: any) => l.kind === 'usage'))
+          .filter((l: any) => l.quantity > 0)
+          .map((l: any) => [l.period_start, l.quantity, l.amount])
+          .sort((x: any, y: any) => (x[0] < y[0] ? -1 : 1));
+        expect(usage).toEqual(expected.filter(([, q]) => q > 0));
         const balance = (await api.get(`/subscriptions/${sub.id}`)).body.response.credit_balance;
         const applied = invoices.reduce((s, i) => s + i.credit_applied, 0);
         expect(applied + balance).toBe(raised);

@@ -19,8 +19,14 @@ import { DEAD_STEPS, DeadWorkerHooks, advanceWithDeadWorker, type DeadStep } fro
 // not, numbers per customer or not, and credits invoices owed and paid (to the card or the
 // balance, by amount or by line). A worker may also die between a charge's claim
 // and its record while the clock moves on (past the 24-hour window) and a subscription is cancelled
-// or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. Each sequence has a
-// merchant and test clock of its own. Seeded and shrinkable (fast-check):
+// or paused: the attempt keeps its claim's time, so C1 and C2 hold there too. The monthly and weekly
+// plans also price usage (`calls`, counted, graduated; `bytes`, summed, by the package): usage
+// events are sent at the clock's time to live subscriptions on them, one or a batch, some
+// transaction_ids repeated (in the batch or sent before); the model predicts each answer (accepted
+// once, else duplicate), keeps what was accepted, and after every step checks that the events
+// stored are exactly those, that every usage line (and its record) bills the quantity of the
+// accepted events in its period and that quantity's price, and C20 (each event of a closed period
+// in exactly one billed period, never two). Each sequence has a merchant and test clock of its own. Seeded and shrinkable (fast-check):
 //   RECUR_MODEL_RUNS=500 RECUR_MODEL_SEED=42 npx vitest run test/billing/scenarios/model.test.ts
 // A failure prints its seed and shrunk command list; each becomes a named regression test.
 
@@ -34,6 +40,41 @@ const MAX_COMMANDS = Number(process.env.RECUR_MODEL_COMMANDS ?? 24);
 interface Model {
   subscriptions: number;
   now: number;
+}
+/** A usage event the API accepted: its subscription, metric, timestamp and `n` (what `bytes` sums). */
+interface UsageEvent {
+  sub: string;
+  code: UsageCode;
+  at: number;
+  n: number;
+}
+type UsageCode = 'calls' | 'bytes';
+/**
+ * The prices of the usage-priced plans (the monthly and the weekly plan price both metrics alike,
+ * so a usage line's amount is a function of its metric and quantity): `calls` counts events,
+ * graduated (2 free, 30 each up to 10, 7 each past that); `bytes` sums `n`, in packages of 100 at
+ * 45 (rounded up).
+ */
+const USAGE_PRICES = [
+  {
+    metric_code: 'calls',
+    model: 'graduated',
+    tiers: [
+      { up_to: 2, unit_amount: 0 },
+      { up_to: 10, unit_amount: 30 },
+      { up_to: null, unit_amount: 7 },
+    ],
+  },
+  { metric_code: 'bytes', model: 'package', package_size: 100, unit_amount: 45 },
+];
+/** What the model predicts a usage line bills, written out by hand from the prices above (not by Recur's price functions). */
+const USAGE_PRICE: Record<UsageCode, (quantity: number) => number> = {
+  calls: (q) => Math.max(0, Math.min(q, 10) - 2) * 30 + Math.max(0, q - 10) * 7,
+  bytes: (q) => Math.ceil(q / 100) * 45,
+};
+/** The quantity of a metric over accepted events: `calls` counts them, `bytes` sums `n`. */
+function usageQuantity(code: UsageCode, events: UsageEvent[]): number {
+  return code === 'calls' ? events.length : events.reduce((sum, e) => sum + e.n, 0);
 }
 interface Real {
   app: TestApp;
@@ -49,6 +90,11 @@ interface Real {
   customers: string[];
   taxRates: string[];
   now: number;
+  /** The plans that price usage (USAGE_PRICES). */
+  usagePlans: Set<string>;
+  /** Every usage event accepted so far, by transaction_id, and how many transaction_ids were made. */
+  usage: Map<string, UsageEvent>;
+  transactions: number;
 }
 
 /** The API answers every operation in the envelope, never with a server error. */
@@ -62,6 +108,81 @@ async function check(r: Real, what: string): Promise<void> {
   await settle(r.api, r.clockId, 120_000);
   const broken = await checkCrossPath(r.app.config.DATABASE_URL, { merchantId: r.merchantId, caps: CAPS });
   expect(broken, `after ${what}`).toEqual([]);
+  await checkUsage(r, what);
+}
+
+/** The usage lines of a quantity above 0 the last check saw (a guard that usage is really billed). */
+let usageLinesBilling = 0;
+
+/**
+ * The model's usage: the events stored are exactly those accepted (none lost, none twice), and
+ * every usage line, with its record in `usage_billed_periods`, bills the quantity of the accepted
+ * events of its subscription and metric in [period_start, period_end) and that quantity's price.
+ * (C20, in checkCrossPath, checks that each event of a closed period lies in one billed period.)
+ */
+async function checkUsage(r: Real, what: string): Promise<void> {
+  const stored = await r.app.runtime.sql.query<{ tx: string; sub: string; code: string; at: number }>(
+    `select e.transaction_id as tx, e.subscription_id as sub, e.code, (extract(epoch from e."timestamp") * 1000)::float8 as at
+       from billing.usage_events e join billing.subscriptions s on s.id = e.subscription_id
+      where s.merchant_id = $1 order by e.transaction_id`,
+    [r.merchantId],
+  );
+  const accepted = [...r.usage.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  expect(
+    stored.map((e) => [e.tx, e.sub, e.code, e.at]),
+    `after ${what}: the usage events stored are those accepted`,
+  ).toEqual(accepted.map(([tx, e]) => [tx, e.sub, e.code, e.at]));
+  const lines = await r.app.runtime.sql.query<{
+    invoice: string;
+    sub: string;
+    code: UsageCode;
+    start: number;
+    end: number;
+    quantity: number;
+    amount: number;
+    recorded_quantity: number | null;
+    recorded_amount: number | null;
+  }>(
+    `select i.id as invoice, i.subscription_id as sub, l->>'metric_code' as code,
+            (extract(epoch from (l->>'period_start')::timestamptz) * 1000)::float8 as start,
+            (extract(epoch from (l->>'period_end')::timestamptz) * 1000)::float8 as "end",
+            (l->>'quantity')::int as quantity, (l->>'amount')::int as amount,
+            u.quantity::int as recorded_quantity, u.amount::int as recorded_amount
+       from billing.invoices i cross join jsonb_array_elements(i.lines) l
+       left join billing.usage_billed_periods u
+         on u.invoice_id = i.id and u.metric_code = l->>'metric_code' and u.period_start = (l->>'period_start')::timestamptz
+      where i.merchant_id = $1 and l->>'kind' = 'usage'`,
+    [r.merchantId],
+  );
+  const events = [...r.usage.values()];
+  usageLinesBilling = lines.filter((l) => l.quantity > 0).length;
+  for (const line of lines) {
+    const inRange = events.filter((e) => e.sub === line.sub && e.code === line.code && e.at >= line.start && e.at < line.end);
+    const quantity = usageQuantity(line.code, inRange);
+    const where = `after ${what}: invoice ${line.invoice}, ${line.code} from ${new Date(line.start).toISOString()} to ${new Date(line.end).toISOString()}`;
+    expect([line.quantity, line.amount], where).toEqual([quantity, USAGE_PRICE[line.code](quantity)]);
+    expect([line.recorded_quantity, line.recorded_amount], `${where}: its record`).toEqual([quantity, USAGE_PRICE[line.code](quantity)]);
+  }
+  // Never twice; and never lost once its subscription has ended: no later invoice is coming, so
+  // what no line billed must price at 0 (a final invoice is written only when its usage bills more).
+  const covering = (e: UsageEvent) => lines.filter((l) => l.sub === e.sub && l.code === e.code && e.at >= l.start && e.at < l.end).length;
+  for (const [tx, e] of r.usage) expect(covering(e), `after ${what}: event ${tx} billed by more than one line`).toBeLessThanOrEqual(1);
+  const ended = await r.app.runtime.sql.query<{ id: string }>(
+    `select id from billing.subscriptions where merchant_id = $1 and status in ('cancelled', 'completed')`,
+    [r.merchantId],
+  );
+  for (const { id } of ended) {
+    const unbilled = events.filter((e) => e.sub === id && covering(e) === 0);
+    const owed = (['calls', 'bytes'] as const).map((code) =>
+      USAGE_PRICE[code](
+        usageQuantity(
+          code,
+          unbilled.filter((e) => e.code === code),
+        ),
+      ),
+    );
+    expect(owed, `after ${what}: subscription ${id} ended with accepted usage never billed`).toEqual([0, 0]);
+  }
 }
 
 abstract class Step implements fc.AsyncCommand<Model, Real> {
@@ -549,6 +670,75 @@ class CreditNote extends Step {
   }
 }
 
+let usageAccepted = 0;
+let usageDuplicates = 0;
+
+/**
+ * Usage events at the clock's time for one subscription (the first from `sub` on that is live on a
+ * usage-priced plan with the clock's time in its current period, not yet invoiced): one event as the body,
+ * or a batch. `repeat` names a transaction_id made before (in this batch or an earlier one), sent
+ * again: a duplicate, ignored. The model predicts every event's answer and keeps what is accepted.
+ */
+class Usage extends Step {
+  readonly sub: number;
+  readonly batch: boolean;
+  readonly events: { code: UsageCode; n: number; repeat: number | null }[];
+  constructor(sub: number, batch: boolean, events: { code: UsageCode; n: number; repeat: number | null }[]) {
+    super();
+    this.sub = sub;
+    this.batch = batch;
+    this.events = batch ? events : events.slice(0, 1);
+  }
+  async run(_m: Model, r: Real): Promise<void> {
+    // The first subscription, from `sub` on, live on a usage-priced plan with the clock's time in its current period.
+    let id: string | null = null;
+    for (let k = 0; k < r.subscriptions.length && id === null; k++) {
+      const candidate = r.subscriptions[(this.sub + k) % r.subscriptions.length]!;
+      const res = await r.api.get(`/subscriptions/${candidate}`);
+      expect(res.status, res.text).toBe(200);
+      const sub = res.body.response;
+      const live =
+        ['active', 'trialing', 'past_due'].includes(sub.status) &&
+        r.usagePlans.has(sub.plan_id) &&
+        sub.current_period_start !== null &&
+        Date.parse(sub.current_period_start) <= r.now &&
+        Date.parse(sub.current_period_end) > r.now;
+      if (live) id = candidate;
+    }
+    if (id === null) return;
+    const at = new Date(r.now).toISOString();
+    const made: string[] = [];
+    const expected: string[] = [];
+    const body = this.events.map((e) => {
+      const earlier = [...r.usage.keys(), ...made];
+      const repeated = e.repeat !== null && earlier.length > 0;
+      const tx = repeated ? earlier[e.repeat! % earlier.length]! : `tx-${r.transactions++}`;
+      const duplicate = r.usage.has(tx) || made.includes(tx);
+      expected.push(duplicate ? 'duplicate' : 'accepted');
+      if (!duplicate) made.push(tx);
+      return { transaction_id: tx, subscription_id: id, code: e.code, timestamp: at, properties: { n: e.n } };
+    });
+    const sent = await r.api.post('/usage_events', this.batch ? { events: body } : body[0]);
+    expect(sent.status, sent.text).toBe(200);
+    const answer = sent.body.response;
+    expect(
+      answer.events.map((e: { status: string }) => e.status),
+      `${this.toString()}: ${sent.text}`,
+    ).toEqual(expected);
+    expect([answer.accepted, answer.duplicates, answer.refused]).toEqual([made.length, expected.length - made.length, 0]);
+    for (const [i, e] of body.entries()) {
+      if (expected[i] === 'accepted') r.usage.set(e.transaction_id, { sub: id, code: e.code, at: r.now, n: e.properties.n });
+    }
+    usageAccepted += made.length;
+    usageDuplicates += expected.length - made.length;
+    await check(r, this.toString());
+  }
+  toString(): string {
+    const events = this.events.map((e) => `${e.code} ${e.n}${e.repeat === null ? '' : ` again ${e.repeat}`}`).join(', ');
+    return `usage(sub ${this.sub}, ${this.batch ? `batch [${events}]` : events})`;
+  }
+}
+
 class Script extends Step {
   readonly codes: string[];
   constructor(codes: string[]) {
@@ -700,9 +890,27 @@ const create = fc
     fc.array(fc.nat(3), { maxLength: 2 }),
   )
   .map(([p, c, h, a, cu, rates]) => new Create(p, c, h, a, cu, rates));
+const usage = fc
+  .tuple(
+    index,
+    fc.boolean(),
+    fc.array(
+      fc.record({
+        code: fc.constantFrom('calls', 'calls', 'bytes') as fc.Arbitrary<UsageCode>,
+        n: fc.constantFrom(1, 60, 250),
+        // A transaction_id sent before, one time in four.
+        repeat: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(30), weight: 1 }),
+      }),
+      { minLength: 1, maxLength: 12 },
+    ),
+  )
+  .map(([s, batch, events]) => new Usage(s, batch, events));
 const commands = [
   create,
   create,
+  usage,
+  usage,
+  usage,
   fc
     .tuple(fc.constantFrom('pause', 'resume', 'cancel', 'cancel_at_period_end') as fc.Arbitrary<'pause'>, index)
     .map(([op, s]) => new OnSubscription(op, s)),
@@ -793,9 +1001,31 @@ describe('billing model: rules that hold across paths', () => {
     for (const [i, number] of numbers.entries()) {
       cards.push({ number, token: (await createCard(api, number, { alias: aliases[i] })).token });
     }
+    // The billable metrics the usage-priced plans (the monthly and the weekly) price.
+    for (const metric of [
+      { code: 'calls', name: 'Calls', aggregation: 'count' },
+      { code: 'bytes', name: 'Bytes', aggregation: 'sum', field: 'n' },
+    ]) {
+      const res = await api.post('/billable_metrics', metric);
+      expect(res.status, res.text).toBe(201);
+    }
     const plans = [
-      (await createPlan(api, { amount: 1000, interval: 'month', dunning: { retry_days: [1, 3, 5], final_action: 'leave_past_due' } })).id,
-      (await createPlan(api, { amount: 700, interval: 'week', dunning: { retry_days: [1, 2], final_action: 'cancel' } })).id,
+      (
+        await createPlan(api, {
+          amount: 1000,
+          interval: 'month',
+          prices: USAGE_PRICES,
+          dunning: { retry_days: [1, 3, 5], final_action: 'leave_past_due' },
+        })
+      ).id,
+      (
+        await createPlan(api, {
+          amount: 700,
+          interval: 'week',
+          prices: USAGE_PRICES,
+          dunning: { retry_days: [1, 2], final_action: 'cancel' },
+        })
+      ).id,
       (await createPlan(api, { amount: 2500, interval: 'day', dunning: { retry_days: [2], final_action: 'mark_unpaid' } })).id,
       // A fixed term with a trial and a setup fee: three weekly periods, then `completed`.
       (
@@ -845,6 +1075,9 @@ describe('billing model: rules that hold across paths', () => {
       customers: [customer.body.response.id],
       taxRates,
       now: start,
+      usagePlans: new Set(plans.slice(0, 2)),
+      usage: new Map(),
+      transactions: 0,
     };
     await fc.asyncModelRun(() => ({ model: { subscriptions: 0, now: start }, real }), cmds);
   }
@@ -916,6 +1149,28 @@ describe('billing model: rules that hold across paths', () => {
     ]);
   });
 
+  it('usage in batches with repeated transaction_ids, through plan changes now, a period close and a cancel: each event billed once, as predicted', async () => {
+    const calls = (n: number, repeat: number | null = null) => Array.from({ length: n }, () => ({ code: 'calls' as const, n: 1, repeat }));
+    await runSequence([
+      new Create(1, 2, 0),
+      new Usage(0, true, [...calls(4), { code: 'bytes', n: 250, repeat: null }, ...calls(2, 1), { code: 'bytes', n: 60, repeat: 0 }]),
+      new Advance(24 * 3),
+      new Usage(0, false, calls(1)),
+      new Usage(0, false, calls(1, 3)),
+      // To the weekly plan without usage prices: the usage so far is billed now, at the old plan's prices.
+      new ChangeNow(0, 3, 1, true),
+      new Advance(5),
+      // And back: its usage from this change on is billed when the period closes.
+      new ChangeNow(0, 1, 1, true),
+      new Usage(0, true, [...calls(12), { code: 'bytes', n: 60, repeat: null }]),
+      new Advance(24 * 5),
+      new Usage(0, true, [...calls(3, null), ...calls(1, 2), { code: 'bytes', n: 1, repeat: null }]),
+      new OnSubscription('cancel', 0),
+    ]);
+    // calls and bytes billed by the change, by the period's close and by the final invoice.
+    expect(usageLinesBilling).toBe(6);
+  });
+
   it('random operations and clock advances never break the global invariants', async () => {
     let steps = 0;
     await fc.assert(
@@ -928,7 +1183,7 @@ describe('billing model: rules that hold across paths', () => {
     // Sequences really ran (a guard against a generator that yields nothing to do).
     expect(steps).toBeGreaterThan(RUNS);
     console.log(
-      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${creditNotesMade} credit notes, ${deadWorker.killed} charges whose worker died between claim and record`,
+      `model: ${RUNS} sequences, ${steps} steps, ${refundsMade} refunds made, ${creditNotesMade} credit notes, ${deadWorker.killed} charges whose worker died between claim and record, ${usageAccepted} usage events accepted and ${usageDuplicates} duplicates`,
     );
   });
 });
