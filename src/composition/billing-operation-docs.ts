@@ -296,7 +296,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /subscriptions/{id}/timeline': {
     summary: 'A subscription’s timeline',
     description:
-      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.',
+      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, network caps hit (`invoice.retry_capped`), card updates (`card.updated`), refunds and credit notes, and each webhook delivery of the subscription’s events (`webhook.delivery`: its status and tries, to resend with `POST /webhooks/{id}/deliveries/{delivery_id}/retry`) (docs/api.md). Unknown: 404.',
     response: ok([{ at: '2027-02-01T00:00:00.000Z', type: 'attempt.declined', invoice_id: 'uuid', details: {} }], PAGE),
   },
   'POST /subscriptions/{id}/preview': {

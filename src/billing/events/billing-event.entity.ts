@@ -21,6 +21,11 @@ export const BillingEvent = defineEntity({
       name: 'events_unrelayed_index',
       expression: `create index "events_unrelayed_index" on "billing"."events" ("created_at") where "relayed" = false`,
     },
+    {
+      // A subscription's events (its timeline): `data.subscription_id`, or `data.subscription.id` for subscription events.
+      name: 'events_subscription_index',
+      expression: `create index "events_subscription_index" on "billing"."events" ("merchant_id", "environment", (coalesce("data"->>'subscription_id', "data"->'subscription'->>'id'))) where coalesce("data"->>'subscription_id', "data"->'subscription'->>'id') is not null`,
+    },
   ],
 });
 export type BillingEvent = InferEntity<typeof BillingEvent>;

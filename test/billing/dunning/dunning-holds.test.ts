@@ -33,6 +33,12 @@ describe('GET /dunning/holds (NETWORK_CAP_24_HOURS=2)', () => {
       clock: at(T, -60_000),
       subscription: { start_date: T },
     });
+    // An endpoint that never answers: each event gets a delivery, which the timeline shows.
+    const hook = await api.post('/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['subscription.created', 'invoice.payment_failed', 'invoice.retry_capped', 'card.updated'],
+    });
+    expect(hook.status, hook.text).toBe(201);
     const subs = [await start(), await start(), await start()];
     // A second card whose issuer answers "expired card" (54): its invoice waits for a card update.
     const expiring = await createCard(api, DYNAMIC);
@@ -89,5 +95,42 @@ describe('GET /dunning/holds (NETWORK_CAP_24_HOURS=2)', () => {
     await advanceTo(api, clock!.id, at(T, 24 * H + 1));
     expect((await api.get('/dunning/holds')).body.response.map((h: { reason: string }) => h.reason)).not.toContain('network_cap');
     expect((await api.get('/dunning/holds?reason=card_update')).body.response).toEqual([]);
+
+    // The timelines: the cap hit on the waiting invoice, the card update on the held one, and the
+    // webhook deliveries of each subscription's events.
+    const timeline = async (id: string) => {
+      const res = await api.get(`/subscriptions/${id}/timeline?limit=50`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.response as { at: string; type: string; invoice_id: string | null; details: Record<string, unknown> }[];
+    };
+    const capped = (await timeline(waiting.subscription_id)).find((e) => e.type === 'invoice.retry_capped');
+    expect(capped).toEqual({
+      at: T,
+      type: 'invoice.retry_capped',
+      invoice_id: waiting.id,
+      details: { cap: '24h', next_attempt_at: at(T, 24 * H + 1), card_token: card.token },
+    });
+    const updatedEntry = (await timeline(held.id)).find((e) => e.type === 'card.updated');
+    expect(updatedEntry).toMatchObject({
+      type: 'card.updated',
+      invoice_id: null,
+      details: { card_token: expiring.token, card_expiry: '2034-12-31', retried_invoice_ids: [heldInvoice!.id] },
+    });
+    await expect
+      .poll(async () => (await timeline(held.id)).filter((e) => e.type === 'webhook.delivery').map((e) => e.details.event_type), {
+        timeout: 60_000,
+      })
+      .toEqual(expect.arrayContaining(['subscription.created', 'card.updated']));
+    const delivery = (await timeline(held.id)).find((e) => e.type === 'webhook.delivery' && e.details.event_type === 'card.updated')!;
+    expect(delivery.details).toMatchObject({
+      delivery_id: expect.any(String),
+      webhook_id: hook.body.response.id,
+      event_id: expect.any(String),
+      status: expect.any(String),
+      attempts: expect.any(Number),
+    });
+    // Another subscription's deliveries are not on this one's timeline.
+    const others = (await timeline(waiting.subscription_id)).filter((e) => e.type === 'webhook.delivery');
+    expect(others.map((e) => e.details.event_id)).not.toContain(delivery.details.event_id);
   });
 });
