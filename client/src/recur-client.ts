@@ -200,6 +200,19 @@ export function createRecurClient(options: RecurClientOptions) {
       get: (key: string) => unwrap<RecurRecord>(api.GET('/v1.0/purchases/{key}', { params: { path: { key } } })),
       list: () => pages<RecurRecord>((offset) => api.GET('/v1.0/purchases', { params: { query: { offset } } })),
     },
+    dunning: {
+      /** The past-due invoices whose card is held: by a network cap (until `held_until`) or waiting for a card update. */
+      holds: (filter: ListFilter<'/v1.0/dunning/holds'> = {}) =>
+        pages<RecurRecord>((offset) => api.GET('/v1.0/dunning/holds', { params: { query: { ...filter, offset } } })),
+    },
+    credentials: {
+      /** The merchant's API credentials in this environment: never a token. */
+      list: () => unwrap<RecurRecord[]>(api.GET('/v1.0/credentials')),
+      get: (id: string) => unwrap<RecurRecord>(api.GET('/v1.0/credentials/{id}', byId(id))),
+      /** A new API token, in `api_token` of this answer only; the old token is refused from the next request on. */
+      rotate: (id: string, o?: PostOptions) =>
+        unwrap<RecurRecord>(api.POST('/v1.0/credentials/{id}/rotate', { ...byId(id), headers: idem(o) })),
+    },
     audit: {
       /** The console's audit log, newest first: each change made (or refused) with a console session, its object before and after. */
       list: (filter: ListFilter<'/v1.0/audit'> = {}) =>

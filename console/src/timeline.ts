@@ -1,5 +1,5 @@
 import type { Rec } from './api.ts';
-import { formatMoney } from './format.ts';
+import { formatInstant, formatMoney } from './format.ts';
 
 /** One entry of a subscription's timeline, as the page draws it. */
 export interface TimelineEntry {
@@ -9,6 +9,8 @@ export interface TimelineEntry {
   /** A decline, a churn: drawn in red. */
   bad: boolean;
   invoiceId?: string;
+  /** A webhook delivery (it may be resent): its endpoint and its id. */
+  delivery?: { webhookId: string; deliveryId: string; eventType: string };
 }
 
 const money = (d: Rec, key = 'amount') => (typeof d[key] === 'number' && d.currency ? formatMoney(d[key], d.currency) : '');
@@ -54,7 +56,26 @@ export function describeEntry(entry: Rec, invoiceNumber: (id: string) => string 
     const status = type.slice('refund.'.length);
     return out(`Refund on ${name}`, [money(d), status, d.reason ?? ''].filter(Boolean).join(' · '), status !== 'approved');
   }
+  if (type === 'webhook.delivery') {
+    const tries = `${d.attempts} ${d.attempts === 1 ? 'try' : 'tries'}`;
+    const detail = [String(d.status), tries, d.last_status_code ? `last answer ${d.last_status_code}` : ''].filter(Boolean).join(' · ');
+    return {
+      ...out(`Webhook ${d.event_type}`, detail, d.status === 'failed'),
+      delivery: { webhookId: String(d.webhook_id), deliveryId: String(d.delivery_id), eventType: String(d.event_type) },
+    };
+  }
   switch (type) {
+    case 'invoice.retry_capped':
+      return out(`Network cap (${d.cap}) hit on ${name}`, `no retry of its card before ${formatInstant(d.next_attempt_at)}`, true);
+    case 'card.updated': {
+      const retried = Array.isArray(d.retried_invoice_ids) ? d.retried_invoice_ids.length : 0;
+      return out(
+        'Card updated',
+        [d.card_expiry ? `expires ${String(d.card_expiry).slice(0, 7)}` : '', retried ? `${retried} held invoice(s) retried` : '']
+          .filter(Boolean)
+          .join(' · '),
+      );
+    }
     case 'subscription.started':
       return out('Subscription started', `quantity ${d.quantity}`);
     case 'subscription.trial_end':

@@ -65,4 +65,46 @@ describe('subscription timeline entries', () => {
     expect([note.title, note.detail]).toEqual(['Credit note CN-000001 on the invoice', 'AUD 14.50 to refund']);
     expect(describeEntry({ at: 'x', type: 'something.new', invoice_id: null, details: {} }).title).toBe('something.new');
   });
+
+  it('says a network cap hit with until when, a card update, and a webhook delivery that may be resent', () => {
+    expect(
+      describeEntry(
+        {
+          at: '2030-11-01T10:00:00.000Z',
+          type: 'invoice.retry_capped',
+          invoice_id: 'i1',
+          details: { cap: '24h', next_attempt_at: '2030-11-02T10:00:00.001Z', card_token: 'tok' },
+        },
+        () => 'INV-000007',
+      ),
+    ).toEqual({
+      at: '2030-11-01T10:00:00.000Z',
+      title: 'Network cap (24h) hit on INV-000007',
+      detail: 'no retry of its card before 2030-11-02 10:00 UTC',
+      bad: true,
+      invoiceId: 'i1',
+    });
+    expect(
+      describeEntry({
+        at: 'x',
+        type: 'card.updated',
+        invoice_id: null,
+        details: { card_expiry: '2034-12-31', retried_invoice_ids: ['i1'] },
+      }),
+    ).toMatchObject({ title: 'Card updated', detail: 'expires 2034-12 · 1 held invoice(s) retried', bad: false });
+    expect(
+      describeEntry({
+        at: 'x',
+        type: 'webhook.delivery',
+        invoice_id: null,
+        details: { delivery_id: 'd1', webhook_id: 'w1', event_type: 'card.updated', status: 'failed', attempts: 3, last_status_code: 500 },
+      }),
+    ).toEqual({
+      at: 'x',
+      title: 'Webhook card.updated',
+      detail: 'failed · 3 tries · last answer 500',
+      bad: true,
+      delivery: { webhookId: 'w1', deliveryId: 'd1', eventType: 'card.updated' },
+    });
+  });
 });

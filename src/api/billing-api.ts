@@ -7,6 +7,7 @@ import { AppError, PlatformErrors } from '../platform/errors.ts';
 import '../platform/http/principal.ts';
 import {
   EVENT_TYPES,
+  HoldFilter,
   InvoiceFilter,
   InvoiceRefundInput,
   MoveSubscriptions,
@@ -146,6 +147,9 @@ export function registerBillingRoutes(app: HttpServer, core: BillingCore, enviro
     reply.send(ok(await core.refundInvoice(principalOf(req), req.params.id, req.body ?? {}), test)),
   );
   registerCreditNoteRoutes(app, core, test);
+  app.get('/dunning/holds', { schema: { querystring: Listing.extend(HoldFilter.shape) } }, async (req, reply) =>
+    reply.send(list(await core.dunningHolds(principalOf(req), toPage(req.query), req.query), test)),
+  );
   app.post('/invoices/:id/retry', { schema: { params: Id } }, async (req, reply) =>
     reply.send(ok(await core.retryInvoice(principalOf(req), req.params.id), test)),
   );

@@ -12,9 +12,9 @@ import type { ConsoleRole } from '../gateway/console/console-role.ts';
  * - billing: support, and refunds, credit notes, plans, subscriptions, customers, invoices
  *   (finalize, void, lines), coupons, items, tax rates, usage, the gateway's cards, purchases and
  *   refunds; reads the audit log.
- * - admin: everything: console users, settings, webhook endpoints, and any route this table does
- *   not name (a new route is admin-only until it is given a role: fail closed). API credentials
- *   are rotated with the CLI only; a console session can reach no route that rotates them.
+ * - admin: everything: console users, settings, webhook endpoints, the API credentials (read and
+ *   rotate), and any route this table does not name (a new route is admin-only until it is given
+ *   a role: fail closed).
  *
  * Basic-auth API callers are not console users: they keep every right. test/gateway/console-roles.test.ts
  * checks that every mutating route is named here.
@@ -74,6 +74,9 @@ export const ROUTE_ROLES: Readonly<Record<string, ConsoleRole>> = {
   'GET /audit': 'billing',
 
   // admin
+  'GET /credentials': 'admin',
+  'GET /credentials/:id': 'admin',
+  'POST /credentials/:id/rotate': 'admin',
   'GET /console/users': 'admin',
   'GET /console/users/:id': 'admin',
   'POST /console/users': 'admin',

@@ -10,6 +10,7 @@ import type { SubscriptionDeps } from './subscriptions/subscription-context.ts';
 import { createSubscription } from './subscriptions/create-subscription.service.ts';
 import { getSubscription, listSubscriptions } from './subscriptions/read-subscriptions.service.ts';
 import { subscriptionTimeline } from './subscriptions/subscription-timeline.service.ts';
+import { listDunningHolds, type HoldFilter } from './dunning/dunning-holds.service.ts';
 import { previewSubscriptionUpdate, updateSubscription } from './subscriptions/update-subscription.service.ts';
 import { pauseSubscription, resumeSubscription } from './subscriptions/pause-resume.service.ts';
 import { cancelSubscription } from './subscriptions/cancel-subscription.service.ts';
@@ -89,6 +90,7 @@ export { PlanCreate } from './plans/plans.service.ts';
 export { MoveSubscriptions } from './plans/move-subscriptions.service.ts';
 export { SubscriptionCancel, SubscriptionCreate, SubscriptionFilter, SubscriptionUpdate } from './subscriptions/subscription-input.ts';
 export { InvoiceFilter } from './invoices/invoices.service.ts';
+export { HoldFilter } from './dunning/dunning-holds.service.ts';
 export { InvoiceRefundInput } from './refunds/refund-invoice.service.ts';
 export { CreditNoteCreate, CreditNoteFilter } from './credit-notes/credit-note-input.ts';
 export { CouponCreate } from './coupons/coupons.service.ts';
@@ -262,6 +264,8 @@ export class BillingCore {
   };
   invoices = (m: MerchantRef, page: Page, filter: InvoiceFilter) => listInvoices(this.#deps.sql, m, page, filter);
   events = (m: MerchantRef, page: Page, filter: EventFilter) => listEvents(this.#deps.sql, m, page, filter);
+  dunningHolds = (m: MerchantRef, page: Page, filter: HoldFilter) =>
+    listDunningHolds(this.#deps.sql, m, filter, page, this.#deps.clock.now());
   retryInvoice = async (m: MerchantRef, id: string) => {
     const result = await retryInvoiceNow(this.#deps.charge, m, id);
     await this.#deps.afterCharge([result]);

@@ -210,7 +210,7 @@ async function run(argv: string[], config: Config): Promise<number> {
         if (!values.username) throw new UsageError('merchant rotate-token needs --username <username>');
         const username = values.username;
         await oneShot(config, async (rt) => {
-          const rotated = await rotateToken(rt.orm.em.fork(), rt.clock, rt.secrets.credentialKey, username);
+          const rotated = await rotateToken(rt.sql, rt.clock, rt.secrets.credentialKey, username);
           process.stdout.write(`${JSON.stringify(rotated)}\n`);
         });
         return 0;

@@ -296,7 +296,7 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /subscriptions/{id}/timeline': {
     summary: 'A subscription’s timeline',
     description:
-      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, refunds and credit notes (docs/api.md). Unknown: 404.',
+      'What happened to the subscription and its invoices, newest first, paginated: created, MRR movements, invoices created, finalized, paid, voided, attempts with their decline code, class and advice, the retry scheduled or the hold for a card update, network caps hit (`invoice.retry_capped`), card updates (`card.updated`), refunds and credit notes, and each webhook delivery of the subscription’s events (`webhook.delivery`: its status and tries, to resend with `POST /webhooks/{id}/deliveries/{delivery_id}/retry`) (docs/api.md). Unknown: 404.',
     response: ok([{ at: '2027-02-01T00:00:00.000Z', type: 'attempt.declined', invoice_id: 'uuid', details: {} }], PAGE),
   },
   'POST /subscriptions/{id}/preview': {
@@ -615,6 +615,28 @@ export const BILLING_OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Invoices with their lines and charge attempts, newest first, paginated; filter by `subscription_id`, `customer_id`, `status`, and by the day they were issued (`finalized_at`, the date printed on the invoice): `from` (inclusive) and `to` (exclusive), each a day (`2026-11-01`, midnight UTC) or an ISO 8601 instant. A draft is issued on no day.',
     response: ok([INVOICE], PAGE),
+  },
+  'GET /dunning/holds': {
+    summary: 'Cards held by network caps or waiting for an update',
+    description:
+      'The past-due invoices whose card may not be charged now, paginated, the ones ending soonest first: `reason` `network_cap` (the card reached a network cap, `cap` `24h` or `30d`, as the `invoice.retry_capped` event said at `held_since`; no retry before `held_until`) or `card_update` (the card expired or needs new details; `held_until` null: retried at once when the card is updated). Each names the `card_token`, the `invoice_id`, `subscription_id`, `customer_id`, `amount` and `currency`. Filter: `reason`. Times are billing times (a test clock’s, for its subscriptions).',
+    response: ok(
+      [
+        {
+          reason: 'network_cap',
+          card_token: 'r5u58fueb5ulhlhbjj4z',
+          invoice_id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+          subscription_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          customer_id: null,
+          amount: 2900,
+          currency: 'AUD',
+          cap: '24h',
+          held_since: '2026-11-28T09:00:00.000Z',
+          held_until: '2026-11-29T08:00:00.000Z',
+        },
+      ],
+      PAGE,
+    ),
   },
   'GET /invoices/{id}': {
     summary: 'Get an invoice',

@@ -16,6 +16,13 @@ const CARD = {
   transaction_count: 0,
   alias: 'customer-42',
 };
+const CREDENTIAL = {
+  id: '5e8a2c4d-6f1b-4a3e-9c7d-0b2f4e6a8c1d',
+  username: 'testmyshop958038',
+  environment: 'sandbox',
+  created_at: '2026-11-20T08:00:00.000Z',
+  rotated_at: null,
+};
 const PURCHASE = {
   id: 'DOCS-P-2Q9WLBLO',
   transaction_id: 'DOCS-P-2Q9WLBLO',
@@ -82,6 +89,24 @@ export const GATEWAY_OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Ping, JSON spelling (not enveloped)',
     description: 'The same as `GET /ping`, under the name some clients use.',
     response: { timestamp: 1795939200, echo: 'hello' },
+  },
+  'GET /credentials': {
+    summary: "List the merchant's API credentials",
+    description:
+      'The API credentials of the listener’s environment (one today): `id`, `username`, `environment`, `created_at` and `rotated_at` (null when never rotated). Never a token: Recur keeps only a keyed hash of it. Recur does not record when a credential was last used. Console sessions: admin only.',
+    response: ok([CREDENTIAL]),
+  },
+  'GET /credentials/{id}': {
+    summary: 'Get an API credential',
+    description:
+      'One API credential of the merchant in the listener’s environment, without its token. Another environment’s or merchant’s: 404. Console sessions: admin only.',
+    response: ok(CREDENTIAL),
+  },
+  'POST /credentials/{id}/rotate': {
+    summary: 'Rotate an API credential',
+    description:
+      'Gives the credential a new API token (256 random bits, 43 characters of base64url) and answers it in `api_token`: this answer is the only place it ever appears (sent with `Cache-Control: no-store`; the console audit log keeps it redacted). The old token is refused from the next request on, with no grace period: deploy the new token where the old one was used first, or rotate when the old one may be known. Only the listener’s environment’s credential can be rotated (another’s: 404). Writes a `credential.rotated` audit event naming who rotated it. Console sessions: admin only.',
+    response: ok({ ...CREDENTIAL, rotated_at: '2026-11-28T09:40:00.000Z', api_token: 'mG3p7hXn2QvA0sLrT9eKz4YwB6cUoD1fJ8iN5aVbE2s' }),
   },
   'POST /credit_cards': {
     summary: 'Tokenize a card',

@@ -4,7 +4,16 @@ import type { Logger } from '../platform/logger.ts';
 import type { Page, Paginated } from '../platform/pagination.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
 import { resolveDue, type PendingPolicy, type Resolution } from './acquirer/pending.service.ts';
-import { authenticate, type AuthPolicy, type MerchantContext } from './merchants/credentials.service.ts';
+import {
+  authenticate,
+  getCredential,
+  listCredentials,
+  rotateCredential,
+  type AuthPolicy,
+  type CredentialView,
+  type MerchantContext,
+  type RotatedCredential,
+} from './merchants/credentials.service.ts';
 import { checkAlias, checkRawCard } from './cards/card-input.ts';
 import { toCardView, type CardView } from './cards/card-view.ts';
 import { getCard, listCards, cardKeysByLastFour, setSandboxScript, storeCard, updateCard, type CardUpdate } from './cards/cards.service.ts';
@@ -90,6 +99,21 @@ export class GatewayCore {
 
   authenticate(environment: Environment, username: string, token: string, source: string): Promise<MerchantContext> {
     return authenticate(this.#deps.sql, this.#deps.clock, this.#deps.auth, environment, username, token, source);
+  }
+
+  /** The merchant's API credentials in the caller's environment: never a token. */
+  credentials(ctx: MerchantContext): Promise<CredentialView[]> {
+    return listCredentials(this.#deps.sql, ctx.merchantId, ctx.environment);
+  }
+
+  credential(ctx: MerchantContext, id: string): Promise<CredentialView> {
+    return getCredential(this.#deps.sql, ctx.merchantId, ctx.environment, id);
+  }
+
+  /** A new token for one of the merchant's credentials in the caller's environment; the old one stops working at once. */
+  rotateCredential(ctx: MerchantContext, id: string): Promise<RotatedCredential> {
+    const target = { merchantId: ctx.merchantId, environment: ctx.environment, id };
+    return rotateCredential(this.#deps.sql, this.#deps.clock.now(), this.#deps.auth.credentialKey, target, ctx.username);
   }
 
   now(): Date {

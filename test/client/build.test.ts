@@ -49,7 +49,21 @@ describe('the built @recur/client', () => {
     const { stdout } = await run(process.execPath, ['--no-experimental-strip-types', '--input-type=module', '-e', script], { cwd: ROOT });
     expect(JSON.parse(stdout)).toEqual({
       verified: true,
-      resources: ['api', 'audit', 'cards', 'creditNotes', 'events', 'hostedLinks', 'invoices', 'plans', 'purchases', 'subscriptions', 'webhooks'],
+      resources: [
+        'api',
+        'audit',
+        'cards',
+        'credentials',
+        'creditNotes',
+        'dunning',
+        'events',
+        'hostedLinks',
+        'invoices',
+        'plans',
+        'purchases',
+        'subscriptions',
+        'webhooks',
+      ],
       error: 'RecurNetworkError',
     });
   });

@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
-import { APPROVE, DECLINE, createCard, createClock, createPlan, invoicesOf, settle, subscribe } from '../helpers/billing.ts';
+import { APPROVE, DECLINE, DYNAMIC, createCard, createClock, createPlan, invoicesOf, settle, subscribe } from '../helpers/billing.ts';
 import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../src/composition/console-static.ts';
 
 // The billing console (issue 27) in headless Chromium against a real Recur: served at /console/ on
@@ -31,7 +31,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const SCREENSHOTS = process.env.RECUR_DOC_SCREENSHOTS === '1';
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
 const CVV = '7391';
-const PANS = [APPROVE, DECLINE];
+const PANS = [APPROVE, DECLINE, DYNAMIC];
 const ADMIN = { email: 'ada.admin@example.com', password: 'correct horse battery staple' };
 const VIEWER = { email: 'vic.viewer@example.com', password: 'viewer horse battery staple' };
 
@@ -40,6 +40,10 @@ let browser: Browser;
 let context: BrowserContext;
 let api: ApiClient;
 let credentials: { username: string; api_token: string };
+/** The page that showed a rotation's new token: the one page allowed to hold it. */
+const ROTATION_PAGE = 'developers (rotation)';
+/** Tokens no page may show: the merchant's first one, revoked by the rotation. */
+const revoked: string[] = [];
 let origin: string;
 /** What each visited page showed (its text and its HTML), for the card-data and token scan. */
 const seen: { where: string; text: string; html: string }[] = [];
@@ -55,7 +59,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, [resolve(dirname(fileURLToPath(import.meta.url)), '../../console/build.ts'), '--if-stale'], {
     stdio: 'inherit',
   });
-  app = await startTestApp({ billing: true });
+  // Two declines in 24 hours fill a card's network cap, so that the dunning page holds a capped card.
+  app = await startTestApp({ billing: true, env: { NETWORK_CAP_24_HOURS: '2' } });
   const merchant = await app.newMerchant('Console Merchant');
   credentials = merchant.sandbox;
   api = app.client('sandbox', credentials);
@@ -477,6 +482,78 @@ describe('the console in Chromium', () => {
     await look(page, 'overview after an upgrade');
   });
 
+  it('shows the held cards on the dunning page, and retries a declined invoice from its page after a card update', async () => {
+    // On a clock of their own, after the existing scenario's pages: a card capped (DECLINE, whose
+    // first decline is the grace-second subscription's), a card expired before its charge (held
+    // for an update), and a card declined once (51) that its update lets a manual retry collect.
+    const plan = await createPlan(api, { name: 'Holds', amount: 1500 });
+    const clock = await createClock(api, '2028-03-01T10:00:00.000Z');
+    const capped = await createCard(api, DECLINE, { cvv: CVV });
+    const expired = await createCard(api, APPROVE, { cvv: CVV, card_expiry: '12/2027' });
+    const declining = await createCard(api, DYNAMIC, { cvv: CVV });
+    expect(
+      (await api.put(`/sandbox/credit_cards/${declining.token}/script`, { outcomes: [{ response_code: '51' }, { response_code: '00' }] }))
+        .status,
+    ).toBe(200);
+    const on = (card: { token: string }, reference: string) =>
+      subscribe(api, { plan_id: plan.id, card_token: card.token, test_clock_id: clock.id, customer_reference: reference });
+    const cappedSubs = [await on(capped, 'held-cap-1'), await on(capped, 'held-cap-2'), await on(capped, 'held-cap-3')];
+    const expiredSub = await on(expired, 'held-expired');
+    const retrySub = await on(declining, 'retry-after-update');
+    await settle(api, clock.id, 60_000);
+    // Two of the capped card's charges decline and fill its 24-hour window; the third waits.
+    const holds = (await api.get('/dunning/holds')).body.response as { reason: string; subscription_id: string }[];
+    expect(holds.map((h) => h.reason)).toEqual(['network_cap', 'card_update']);
+    expect(cappedSubs.map((c) => c.id)).toContain(holds[0]!.subscription_id);
+    expect(holds[1]!.subscription_id).toBe(expiredSub.id);
+
+    await page.goto(`${origin}/console/dunning`);
+    await page
+      .locator('tr[data-hold="network_cap"]')
+      .getByText(/network cap \(24h\) since 2028-03-01 10:00 UTC/)
+      .waitFor();
+    await page.locator('tr[data-hold="card_update"]').getByText('waiting for a card update').waitFor();
+    await look(page, 'dunning (holds)');
+
+    // The customer updates the declined card (a new expiry); then a support person retries the invoice from its page.
+    const [owed] = await invoicesOf(api, retrySub.id);
+    expect(owed).toMatchObject({ status: 'past_due' });
+    expect((await api.put(`/credit_cards/${declining.token}`, { card_expiry: '11/2035' })).status).toBe(200);
+    await page.goto(`${origin}/console/invoices/${owed!.id}`);
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Retried' }).waitFor();
+    expect((await api.get(`/invoices/${owed!.id}`)).body.response).toMatchObject({ status: 'paid' });
+    await page.getByRole('button', { name: 'Retry now' }).waitFor({ state: 'detached' });
+    await look(page, 'invoice (retried after a card update)');
+    await page.goto(`${origin}/console/subscriptions/${retrySub.id}`);
+    await page.locator('ol.timeline').getByText('Card updated').waitFor();
+    await look(page, 'subscription (card updated)');
+  });
+
+  it('rotates the API credential on the developers page: the new token shown once, the old one refused at once', async () => {
+    await page.goto(`${origin}/console/developers`);
+    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+    await page.getByRole('cell', { name: 'never' }).waitFor();
+    await page.getByRole('button', { name: /^Rotate/ }).click(); // the confirmation is accepted (watch)
+    const shown = page.getByTestId('new-api-token');
+    await shown.waitFor();
+    const token = (await shown.innerText()).trim();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await look(page, ROTATION_PAGE);
+    expect((await app.client('sandbox', credentials).get('/credentials')).status).toBe(401);
+    revoked.push(credentials.api_token);
+    credentials = { username: credentials.username, api_token: token };
+    api = app.client('sandbox', credentials);
+    expect((await api.get('/credentials')).status).toBe(200);
+    // Once copied, or on the next visit, the page has no token any more.
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: 'never' }).count()).toBe(0);
+    await look(page, 'developers (after rotation)');
+  });
+
   it('is usable at tablet width and from the keyboard', async () => {
     const tablet = watch(await context.newPage());
     await tablet.setViewportSize({ width: 768, height: 1024 });
@@ -503,10 +580,13 @@ describe('the console in Chromium', () => {
         for (const pan of PANS) if (body.includes(pan)) found.push(`${where}: a card number`);
         if (/\b\d{13,19}\b/.test(text)) found.push(`${where}: a run of digits as long as a card number`);
         if (new RegExp(`\\b${CVV}\\b`).test(body)) found.push(`${where}: the CVV`);
-        if (body.includes(credentials.api_token)) found.push(`${where}: the API token`);
+        if (where !== ROTATION_PAGE && body.includes(credentials.api_token)) found.push(`${where}: the API token`);
+        for (const token of revoked) if (body.includes(token)) found.push(`${where}: a revoked API token`);
       }
     }
     expect(found).toEqual([]);
+    // The rotation's page showed its new token, and it was the only one.
+    expect(seen.filter((p) => p.html.includes(credentials.api_token)).map((p) => p.where)).toEqual([ROTATION_PAGE]);
     expect(browserErrors.filter((e) => !/status of (401|403|404|409|422)/.test(e))).toEqual([]);
   });
 });

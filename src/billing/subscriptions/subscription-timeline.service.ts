@@ -27,6 +27,18 @@ interface TimelineRow {
   details: Record<string, unknown>;
 }
 
+/**
+ * The subscription's events ($1 its id, $2 and $3 its merchant and environment): those naming it
+ * (the generated column `subscription_id`, src/billing/events/event-owner-sql.ts, and its index), and the `card.updated` events of its card, which name every
+ * subscription on the card.
+ */
+const SUBSCRIPTION_EVENTS = `
+  select e.id, e.type, e.data, e.created_at from billing.events e
+   where e.subscription_id = $1 and e.merchant_id = $2 and e.environment = $3
+  union all
+  select e.id, e.type, e.data, e.created_at from billing.events e
+   where e.merchant_id = $2 and e.environment = $3 and e.type = 'card.updated' and e.data->'subscription_ids' ? $1::text`;
+
 /** Each source, one `select at, type, invoice_id, details, rank`; rank orders entries of one instant in the order they happen. */
 const SOURCES = `
   select s.start_at as at, 'subscription.started' as type, null::uuid as invoice_id,
@@ -73,7 +85,23 @@ const SOURCES = `
     from billing.invoice_refunds r where r.invoice_id in (select id from billing.invoices where subscription_id = $1)
   union all
   select c.created_at, 'credit_note.created', c.invoice_id, jsonb_build_object('number', c.number, 'amount', c.amount, 'currency', c.currency, 'credit_to', c.credit_to), 11
-    from billing.credit_notes c where c.subscription_id = $1`;
+    from billing.credit_notes c where c.subscription_id = $1
+  union all
+  -- A network cap hit: the retry deferred until the card's windows leave room (invoice.retry_capped).
+  select e.created_at, 'invoice.retry_capped', (e.data->>'invoice_id')::uuid,
+         jsonb_build_object('cap', e.data->'cap', 'next_attempt_at', e.data->'next_attempt_at', 'card_token', e.data->'card_token'), 8
+    from (${SUBSCRIPTION_EVENTS}) e where e.type = 'invoice.retry_capped'
+  union all
+  -- The card updated (a new expiry or alias), and the held invoices it released.
+  select e.created_at, 'card.updated', null,
+         jsonb_build_object('card_token', e.data->'card_token', 'card_expiry', e.data->'card_expiry', 'retried_invoice_ids', e.data->'retried_invoice_ids'), 1
+    from (${SUBSCRIPTION_EVENTS}) e where e.type = 'card.updated'
+  union all
+  -- Each webhook delivery of the subscription's events: its status and tries (it may be resent).
+  select d.created_at, 'webhook.delivery', (e.data->>'invoice_id')::uuid,
+         jsonb_build_object('delivery_id', d.id, 'webhook_id', d.endpoint_id, 'event_id', e.id, 'event_type', e.type, 'status', d.status,
+                            'attempts', d.attempts, 'last_status_code', d.last_status_code, 'delivered_at', d.delivered_at), 12
+    from (${SUBSCRIPTION_EVENTS}) e join billing.webhook_deliveries d on d.event_id = e.id`;
 
 /** Newest first; entries of one instant in the order they happen, the latest first. */
 export async function subscriptionTimeline(db: Sql, merchant: MerchantRef, id: string, page: Page): Promise<Paginated<TimelineEntry>> {
@@ -85,7 +113,7 @@ export async function subscriptionTimeline(db: Sql, merchant: MerchantRef, id: s
       select: 'select t.at, t.type, t.invoice_id, t.details',
       from: `from (${SOURCES}) t`,
       orderBy: 'order by t.at desc, t.rank desc, t.invoice_id',
-      params: [sub.id],
+      params: [sub.id, merchant.merchantId, merchant.environment],
     },
     (r) => ({ at: new Date(r.at).toISOString(), type: r.type, invoice_id: r.invoice_id, details: r.details }),
   );

@@ -18,7 +18,11 @@ export const WebhookDelivery = defineEntity({
     deliveredAt: instant().nullable(),
   },
   uniques: [{ properties: ['endpointId', 'eventId'], name: 'webhook_deliveries_event_unique' }],
-  indexes: [{ properties: ['endpointId', 'createdAt'], name: 'webhook_deliveries_listing_index' }],
+  indexes: [
+    { properties: ['endpointId', 'createdAt'], name: 'webhook_deliveries_listing_index' },
+    // An event's deliveries (a subscription's timeline).
+    { properties: ['eventId'], name: 'webhook_deliveries_event_index' },
+  ],
 });
 export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;
 

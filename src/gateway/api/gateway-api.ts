@@ -40,6 +40,7 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const ListQuery = PageQuery.extend({ test: z.string().optional() }).loose();
 const Params = z.object({ key: z.string().min(1).max(300) });
+const CredentialId = z.object({ id: z.uuid() });
 const EchoQuery = z.object({ echo: z.string().max(200).optional(), test: z.string().optional() }).loose();
 
 const VoidQuery = z.object({ id: z.string().max(255).optional(), test: z.string().optional() }).loose();
@@ -213,6 +214,16 @@ export function registerGatewayRoutes(app: HttpServer, core: GatewayCore, enviro
   });
   app.get('/ping', { schema: { querystring: EchoQuery } }, ping(core));
   app.get('/ping.json', { schema: { querystring: EchoQuery } }, ping(core));
+
+  // The merchant's API credentials in this listener's environment; the token only in a rotation's answer.
+  app.get('/credentials', async (req, reply) => reply.send(ok(await core.credentials(merchantOf(req)), test)));
+  app.get('/credentials/:id', { schema: { params: CredentialId } }, async (req, reply) =>
+    reply.send(ok(await core.credential(merchantOf(req), req.params.id), test)),
+  );
+  app.post('/credentials/:id/rotate', { schema: { params: CredentialId } }, async (req, reply) => {
+    const rotated = await core.rotateCredential(merchantOf(req), req.params.id);
+    return reply.header('cache-control', 'no-store').send(ok(rotated, test));
+  });
 
   app.post('/credit_cards', async (req, reply) => {
     const card = await core.tokenize(merchantOf(req), bodyObject(req.body));

@@ -234,32 +234,97 @@ export async function createMerchant(
   });
 }
 
+/** An API credential as the API shows it: never its token nor the token's hash. */
+export interface CredentialView {
+  id: string;
+  username: string;
+  environment: Environment;
+  created_at: string;
+  /** When its token was last replaced; null when never. */
+  rotated_at: string | null;
+}
+
+/** A credential just rotated: its view and the new token, answered this once and never again. */
+export type RotatedCredential = CredentialView & { api_token: string };
+
+const CREDENTIAL_COLUMNS = `id, username, environment, created_at, rotated_at`;
+
+function toCredentialView(row: Record<string, unknown>): CredentialView {
+  const instant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+  return {
+    id: row.id as string,
+    username: row.username as string,
+    environment: row.environment as Environment,
+    created_at: instant(row.created_at)!,
+    rotated_at: instant(row.rotated_at),
+  };
+}
+
+/** A merchant's API credentials in one environment (one today). */
+export async function listCredentials(db: Sql, merchantId: string, environment: Environment): Promise<CredentialView[]> {
+  const rows = await db.query(
+    prepared(`select ${CREDENTIAL_COLUMNS} from gateway.credentials where merchant_id = $1 and environment = $2 order by created_at, id`),
+    [merchantId, environment],
+  );
+  return rows.map(toCredentialView);
+}
+
+/** One of a merchant's API credentials in an environment; another merchant's or environment's is not found (404). */
+export async function getCredential(db: Sql, merchantId: string, environment: Environment, id: string): Promise<CredentialView> {
+  const [row] = await db.query(
+    prepared(`select ${CREDENTIAL_COLUMNS} from gateway.credentials where id = $1 and merchant_id = $2 and environment = $3`),
+    [id, merchantId, environment],
+  );
+  if (!row) throw credentialNotFound(id);
+  return toCredentialView(row);
+}
+
+function credentialNotFound(what: string): AppError {
+  return new AppError('credential_not_found', `No credential ${what}`, { status: 404 });
+}
+
+/**
+ * Gives a credential a new token, and writes its `credential.rotated` audit event, in one
+ * statement. Only the token's keyed hash is kept, and it replaces the old one: the old token
+ * stops working at the next request, with no grace period (a token is rotated because it may be
+ * known to someone else). The new token is answered here only. `target` is a username (the CLI)
+ * or a merchant's credential in one environment (the API).
+ */
+export async function rotateCredential(
+  db: Sql,
+  now: Date,
+  credentialKey: Buffer,
+  target: { username: string } | { merchantId: string; environment: Environment; id: string },
+  actor: string,
+): Promise<RotatedCredential> {
+  const token = generateApiToken();
+  const byUsername = 'username' in target;
+  const [row] = await db.query(
+    prepared(`with rotated as (
+       update gateway.credentials
+          set token_hash = $1, rotated_at = $2, failed_attempts = 0, failure_window_start = null
+        where ${byUsername ? 'username = $3' : 'id = $3::uuid and merchant_id = $4::uuid and environment = $5'}
+        returning ${CREDENTIAL_COLUMNS}, merchant_id),
+     audited as (
+       insert into gateway.audit_events (merchant_id, environment, action, actor, detail, created_at)
+       select merchant_id, environment, 'credential.rotated', $${byUsername ? 4 : 6}, jsonb_build_object('username', username), $2 from rotated
+       returning 1)
+     select * from rotated`),
+    byUsername
+      ? [hashToken(credentialKey, token), now, target.username.toLowerCase(), actor]
+      : [hashToken(credentialKey, token), now, target.id, target.merchantId, target.environment, actor],
+  );
+  if (!row) throw credentialNotFound(byUsername ? `has the username ${target.username}` : target.id);
+  return { ...toCredentialView(row), api_token: token };
+}
+
 /** Issues a new token for a username; the old one stops working at once. */
 export async function rotateToken(
-  em: EntityManager,
+  db: Sql,
   clock: Clock,
   credentialKey: Buffer,
   username: string,
 ): Promise<{ username: string; api_token: string; environment: Environment }> {
-  return em.transactional(async (tx) => {
-    const credential = await tx.findOne(Credential, { username: username.toLowerCase() });
-    if (!credential) {
-      throw new AppError('credential_not_found', `No credential has the username ${username}`, { status: 404 });
-    }
-    const token = generateApiToken();
-    credential.tokenHash = hashToken(credentialKey, token);
-    credential.rotatedAt = clock.now();
-    credential.failedAttempts = 0;
-    credential.failureWindowStart = null;
-    tx.create(AuditEvent, {
-      merchantId: credential.merchant.id,
-      environment: credential.environment,
-      action: 'credential.rotated',
-      actor: 'cli',
-      detail: { username: credential.username },
-      createdAt: clock.now(),
-    });
-    await tx.flush();
-    return { username: credential.username, api_token: token, environment: credential.environment as Environment };
-  });
+  const rotated = await rotateCredential(db, clock.now(), credentialKey, { username }, 'cli');
+  return { username: rotated.username, api_token: rotated.api_token, environment: rotated.environment };
 }
