@@ -719,26 +719,12 @@ async function usageBillingViolations(db: pg.Client, m: string | null): Promise<
     [m],
   ))
     out.push(`C20: subscription ${r.sub} billed ${r.code} twice: periods from ${r.a.toISOString()} and ${r.b.toISOString()} overlap`);
-  for (const r of await rows<{ sub: string; code: string; start: string; invoice: string; lines: string; recorded: string }>(
-    db,
-    `with lines as (
-       select i.id as invoice_id, i.subscription_id, l->>'metric_code' as code, (l->>'period_start')::timestamptz as period_start
-         from billing.invoices i cross join jsonb_array_elements(i.lines) l
-        where l->>'kind' = 'usage' and ($1::uuid is null or i.merchant_id = $1)),
-     recorded as (
-       select u.* from billing.usage_billed_periods u join billing.subscriptions s on s.id = u.subscription_id
-        where ($1::uuid is null or s.merchant_id = $1))
-     select coalesce(r.subscription_id, l.subscription_id) as sub, coalesce(r.metric_code, l.code) as code,
-            coalesce(r.period_start, l.period_start)::text as start, coalesce(r.invoice_id, l.invoice_id) as invoice,
-            count(l.invoice_id) as lines, count(r.invoice_id) as recorded
-       from recorded r full join lines l
-         on l.invoice_id = r.invoice_id and l.code = r.metric_code and l.period_start = r.period_start
-      group by 1, 2, 3, 4 having count(l.invoice_id) <> 1 or count(r.invoice_id) <> 1`,
-    [m],
-  ))
-    out.push(
-      `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} usage lines for ${r.recorded} records of it`,
-    );
+  out.push(
+    ...(await linesWithoutTheirRecord(db, m, 'usage', 'billing.usage_billed_periods', 'true')).map(
+      (r) =>
+        `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} usage lines for ${r.recorded} records of it`,
+    ),
+  );
   for (const r of await rows<{ sub: string; code: string; tx: string; covered: string }>(
     db,
     `select e.subscription_id as sub, e.code, e.transaction_id as tx,
@@ -791,26 +777,12 @@ async function usageBillingViolations(db: pg.Client, m: string | null): Promise<
       out.push(
         `C20: subscription ${r.sub}, ${r.code} from ${r.start}: billed a quantity of ${r.billed}, its events aggregate to ${r.actual}`,
       );
-  for (const r of await rows<{ sub: string; code: string; start: string; invoice: string; lines: string; recorded: string }>(
-    db,
-    `with lines as (
-       select i.id as invoice_id, i.subscription_id, l->>'metric_code' as code, (l->>'period_start')::timestamptz as period_start
-         from billing.invoices i cross join jsonb_array_elements(i.lines) l
-        where l->>'kind' = 'usage_correction' and ($1::uuid is null or i.merchant_id = $1)),
-     recorded as (
-       select c.* from billing.usage_billed_corrections c join billing.subscriptions s on s.id = c.subscription_id
-        where c.amount <> 0 and ($1::uuid is null or s.merchant_id = $1))
-     select coalesce(r.subscription_id, l.subscription_id) as sub, coalesce(r.metric_code, l.code) as code,
-            coalesce(r.period_start, l.period_start)::text as start, coalesce(r.invoice_id, l.invoice_id) as invoice,
-            count(l.invoice_id) as lines, count(r.invoice_id) as recorded
-       from recorded r full join lines l
-         on l.invoice_id = r.invoice_id and l.code = r.metric_code and l.period_start = r.period_start
-      group by 1, 2, 3, 4 having count(l.invoice_id) <> 1 or count(r.invoice_id) <> 1`,
-    [m],
-  ))
-    out.push(
-      `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} correction lines for ${r.recorded} corrections`,
-    );
+  out.push(
+    ...(await linesWithoutTheirRecord(db, m, 'usage_correction', 'billing.usage_billed_corrections', 'c.amount <> 0')).map(
+      (r) =>
+        `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} correction lines for ${r.recorded} corrections`,
+    ),
+  );
   return out;
 }
 
@@ -987,4 +959,29 @@ export async function checkInvoiceDocuments(
   } finally {
     await db.end();
   }
+}
+
+/**
+ * C20's pairing of invoice lines with the record of what they billed: each line of `kind` (per
+ * invoice, metric and range start) has exactly one row in `records` (those `where` holds), and
+ * each row exactly one line. The pairs that break it.
+ */
+function linesWithoutTheirRecord(db: pg.Client, m: string | null, kind: string, records: string, where: string) {
+  return rows<{ sub: string; code: string; start: string; invoice: string; lines: string; recorded: string }>(
+    db,
+    `with lines as (
+       select i.id as invoice_id, i.subscription_id, l->>'metric_code' as code, (l->>'period_start')::timestamptz as period_start
+         from billing.invoices i cross join jsonb_array_elements(i.lines) l
+        where l->>'kind' = '${kind}' and ($1::uuid is null or i.merchant_id = $1)),
+     recorded as (
+       select c.* from ${records} c join billing.subscriptions s on s.id = c.subscription_id
+        where ${where} and ($1::uuid is null or s.merchant_id = $1))
+     select coalesce(r.subscription_id, l.subscription_id) as sub, coalesce(r.metric_code, l.code) as code,
+            coalesce(r.period_start, l.period_start)::text as start, coalesce(r.invoice_id, l.invoice_id) as invoice,
+            count(l.invoice_id) as lines, count(r.invoice_id) as recorded
+       from recorded r full join lines l
+         on l.invoice_id = r.invoice_id and l.code = r.metric_code and l.period_start = r.period_start
+      group by 1, 2, 3, 4 having count(l.invoice_id) <> 1 or count(r.invoice_id) <> 1`,
+    [m],
+  );
 }
