@@ -142,3 +142,18 @@ export function tiles(instants: string[]): [string, string][] {
   const iso = instants.map((t) => new Date(t).toISOString());
   return iso.slice(0, -1).map((t, i) => [t, iso[i + 1]!]);
 }
+
+/** The period invoice of a subscription that begins at `start` (ISO), asserted to exist. */
+export async function periodInvoiceOf(api: ApiClient, subscriptionId: string, start: string): Promise<any> {
+  const invoices = await invoicesOf(api, subscriptionId);
+  const invoice = invoices.find((i) => (i as { kind?: string }).kind === 'period' && i.period_start === start);
+  expect(invoice, JSON.stringify(invoices)).toBeDefined();
+  return invoice;
+}
+
+/** A billable metric made through the API (`name` from its code unless given), asserted created. */
+export async function createMetric(api: ApiClient, fields: Record<string, unknown>): Promise<any> {
+  const res = await api.post('/billable_metrics', { name: `Metric ${String(fields.code)}`, ...fields });
+  expect(res.status, res.text).toBe(201);
+  return res.body.response;
+}

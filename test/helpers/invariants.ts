@@ -685,6 +685,17 @@ async function creditNoteViolations(db: pg.Client, m: string | null): Promise<st
 }
 
 /** C20 alone (`checkCrossPath` runs it with the rest). */
+/** C20 over the merchant of one subscription. */
+export async function checkUsageBillingOf(dbUrl: string, subscriptionId: string): Promise<string[]> {
+  const db = await connect(dbUrl);
+  try {
+    const [row] = await rows<{ merchant_id: string }>(db, 'select merchant_id from billing.subscriptions where id = $1', [subscriptionId]);
+    return await usageBillingViolations(db, row!.merchant_id);
+  } finally {
+    await db.end();
+  }
+}
+
 export async function checkUsageBilling(dbUrl: string, options: { merchantId?: string } = {}): Promise<string[]> {
   const db = await connect(dbUrl);
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, expectError, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, expectError, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkCrossPath } from '../../helpers/invariants.ts';
 
@@ -37,9 +37,7 @@ async function plan(api: ApiClient, fields: Record<string, unknown>) {
 
 /** The period invoice that begins at `start`, and its plan lines (kind `subscription`). */
 async function periodInvoice(api: ApiClient, subId: string, start = START) {
-  const invoices = await invoicesOf(api, subId);
-  const invoice: any = invoices.find((i: any) => i.kind === 'period' && i.period_start === start);
-  expect(invoice, JSON.stringify(invoices)).toBeDefined();
+  const invoice = await periodInvoiceOf(api, subId, start);
   return {
     invoice,
     base: invoice.lines.find((l: any) => l.kind === 'subscription' && !l.metric_code),

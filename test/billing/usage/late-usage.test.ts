@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, createMetric, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
-import { checkUsageBilling } from '../../helpers/invariants.ts';
+import { checkUsageBillingOf } from '../../helpers/invariants.ts';
 
 // Late usage events through the public API on test clocks (docs/usage.md, "Late events"): an
 // event whose timestamp falls in a range already billed is billed on the next invoice as a
@@ -38,25 +38,15 @@ async function post(api: ApiClient, events: Record<string, unknown>[]) {
 }
 
 async function periodInvoice(api: ApiClient, subId: string, start: string) {
-  const invoices = await invoicesOf(api, subId);
-  const invoice: any = invoices.find((i: any) => i.kind === 'period' && i.period_start === start);
-  expect(invoice, JSON.stringify(invoices)).toBeDefined();
+  const invoice = await periodInvoiceOf(api, subId, start);
   return { invoice, corrections: invoice.lines.filter((l: any) => l.kind === 'usage_correction') };
 }
 
-async function usageInvariant(subId: string): Promise<string[]> {
-  const [row] = await app.runtime.sql.query<{ merchant_id: string }>('select merchant_id from billing.subscriptions where id = $1', [
-    subId,
-  ]);
-  return checkUsageBilling(app.config.DATABASE_URL, { merchantId: row!.merchant_id });
-}
+const usageInvariant = (subId: string) => checkUsageBillingOf(app.config.DATABASE_URL, subId);
 
 async function setup(merchant: string, prices: Record<string, unknown>[], metrics: Record<string, unknown>[]) {
   const s0 = await scaffold(app, { merchant, clock: START });
-  for (const m of metrics) {
-    const res = await s0.api.post('/billable_metrics', { name: `Metric ${String(m.code)}`, ...m });
-    expect(res.status, res.text).toBe(201);
-  }
+  for (const m of metrics) await createMetric(s0.api, m);
   const plan = (await s0.api.post('/plans', { name: 'Metered', amount: 1000, currency: 'AUD', interval: 'month', prices })).body.response;
   const sub = await s0.start({ plan_id: plan.id });
   await settle(s0.api, s0.clock.id);

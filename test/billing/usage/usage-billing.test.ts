@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, DYNAMIC, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, createMetric, DYNAMIC, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
-import { checkUsageBilling } from '../../helpers/invariants.ts';
+import { checkUsageBillingOf } from '../../helpers/invariants.ts';
 
 // Usage billed in arrears through the public API on test clocks: a subscription's period usage is
 // a `usage` line on the invoice that closes the period (the next period's), per priced metric,
@@ -30,10 +30,7 @@ const START = '2027-01-10T00:00:00.000Z';
 const CLOSE = '2027-02-10T00:00:00.000Z';
 const at = (day: number, hour = 12) => new Date(Date.UTC(2027, 0, day, hour)).toISOString();
 
-async function metric(api: ApiClient, fields: Record<string, unknown>) {
-  const res = await api.post('/billable_metrics', { name: `Metric ${String(fields.code)}`, ...fields });
-  expect(res.status, res.text).toBe(201);
-}
+const metric = createMetric;
 
 async function send(api: ApiClient, events: Record<string, unknown>[]) {
   for (let i = 0; i < events.length; i += 1000) {
@@ -45,20 +42,12 @@ async function send(api: ApiClient, events: Record<string, unknown>[]) {
 
 /** The invoice of the period that begins at `start`, with its usage lines by metric code. */
 async function periodInvoice(api: ApiClient, subId: string, start = CLOSE) {
-  const invoices = await invoicesOf(api, subId);
-  const invoice: any = invoices.find((i: any) => i.kind === 'period' && i.period_start === start);
-  expect(invoice, JSON.stringify(invoices)).toBeDefined();
+  const invoice = await periodInvoiceOf(api, subId, start);
   const usage = new Map<string, any>(invoice.lines.filter((l: any) => l.kind === 'usage').map((l: any) => [l.metric_code, l]));
   return { invoice, usage };
 }
 
-/** C20 (every event of a closed period billed in exactly one line) over the subscription's merchant. */
-async function usageInvariant(subId: string): Promise<string[]> {
-  const [row] = await app.runtime.sql.query<{ merchant_id: string }>('select merchant_id from billing.subscriptions where id = $1', [
-    subId,
-  ]);
-  return checkUsageBilling(app.config.DATABASE_URL, { merchantId: row!.merchant_id });
-}
+const usageInvariant = (subId: string) => checkUsageBillingOf(app.config.DATABASE_URL, subId);
 
 async function billedRows(subId: string) {
   return app.runtime.sql.query<{ metric_code: string; period_start: string; invoice_id: string; quantity: string; amount: string }>(
