@@ -731,7 +731,7 @@ async function usageBillingViolations(db: pg.Client, m: string | null): Promise<
   ))
     out.push(`C20: subscription ${r.sub} billed ${r.code} twice: periods from ${r.a.toISOString()} and ${r.b.toISOString()} overlap`);
   out.push(
-    ...(await linesWithoutTheirRecord(db, m, 'usage', 'billing.usage_billed_periods', 'true')).map(
+    ...(await linesWithoutTheirRecord(db, m, 'usage', 'billing.usage_billed_periods', 'c.invoice_id is not null')).map(
       (r) =>
         `C20: subscription ${r.sub}, ${r.code} from ${r.start}: invoice ${r.invoice} has ${r.lines} usage lines for ${r.recorded} records of it`,
     ),

@@ -47,8 +47,8 @@ export async function measureUsage(
  * usage is billed once): `final` when the subscription ends (cancelled now, at its period's end,
  * its fixed term completed), `proration` when its plan changes now (the usage so far at the old
  * prices). The usage starts at the current period's start, or where usage of this period was billed
- * already (`usageFromSql`). Nothing is written when the plan has no usage prices or the usage bills
- * 0. Written at `billingNow` and finalized (credit applied first); the caller charges it after
+ * already (`usageFromSql`). No invoice is written when the plan has no usage prices or the usage
+ * bills 0; a plan change then still records the range it closes, without an invoice. Written at `billingNow` and finalized (credit applied first); the caller charges it after
  * commit if it is `open` (a `final` invoice is the one invoice collected after its subscription
  * ended: src/billing/charges/collecting.ts).
  */
@@ -76,7 +76,19 @@ export async function billUsageUntil(
   const lines = [...usageBilled.lines, ...corrected.lines];
   const sources = [...usageBilled.sources, ...corrected.sources];
   const billed = usageBilled.billed;
-  if (lines.every((l) => l.amount === 0)) return null;
+  if (lines.every((l) => l.amount === 0)) {
+    // A plan changed now still closes the usage so far at the old prices: recorded without an
+    // invoice, so that the rest of the period is priced by the new plan from the change (its tiers
+    // from zero), never the usage before it. An ending subscription has no later invoice to spare it from.
+    if (input.kind === 'proration') {
+      await recordBilledUsage(
+        tx,
+        billed.map((b) => ({ ...b, subscription_id: sub.id, invoice_id: null })),
+        input.now,
+      );
+    }
+    return null;
+  }
   const subscription = { ...sub, credit_balance: fresh.credit_balance };
   const billingNow = input.billingNow ?? input.end;
   const outcome = await writeImmediateInvoice(tx, merchant, { subscription, kind: input.kind, lines, sources, billingNow, now: input.now });

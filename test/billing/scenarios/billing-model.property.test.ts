@@ -81,11 +81,10 @@ describe('billing model properties (API, test clocks)', () => {
         for (const [k, step] of steps.entries()) {
           await send(calls[k]!, k === 0 ? MARCH.start : new Date(MARCH.start.getTime() + offsets[0]! * 1000));
           const at = new Date(MARCH.start.getTime() + step.at * 1000);
-          // A change bills the calls so far (from where usage was billed last) when they bill more than 0; nothing otherwise.
-          if (calls[k]! > 0) {
-            expected.push([from.toISOString(), calls[k]!, calls[k]! * unitAmounts[k]!]);
-            from = at;
-          }
+          // A change closes the calls so far (from where usage was billed last) at the old plan's price:
+          // billed at once when they bill more than 0, recorded without an invoice otherwise.
+          if (calls[k]! > 0) expected.push([from.toISOString(), calls[k]!, calls[k]! * unitAmounts[k]!]);
+          from = at;
           await advance(api, clock.id, at.toISOString());
           const res = await api.put(`/subscriptions/${sub.id}`, step.body);
           expect(res.status, res.text).toBe(200);

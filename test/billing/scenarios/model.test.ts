@@ -116,7 +116,8 @@ let usageLinesBilling = 0;
 
 /**
  * The model's usage: the events stored are exactly those accepted (none lost, none twice), and
- * every usage line, with its record in `usage_billed_periods`, bills the quantity of the accepted
+ * every usage line (and every range a plan change closed without an invoice, as a line of 0), with
+ * its record in `usage_billed_periods`, bills the quantity of the accepted
  * events of its subscription and metric in [period_start, period_end) and that quantity's price.
  * (C20, in checkCrossPath, checks that each event of a closed period lies in one billed period.)
  */
@@ -133,7 +134,7 @@ async function checkUsage(r: Real, what: string): Promise<void> {
     `after ${what}: the usage events stored are those accepted`,
   ).toEqual(accepted.map(([tx, e]) => [tx, e.sub, e.code, e.at]));
   const lines = await r.app.runtime.sql.query<{
-    invoice: string;
+    invoice: string | null;
     sub: string;
     code: UsageCode;
     start: number;
@@ -151,11 +152,17 @@ async function checkUsage(r: Real, what: string): Promise<void> {
        from billing.invoices i cross join jsonb_array_elements(i.lines) l
        left join billing.usage_billed_periods u
          on u.invoice_id = i.id and u.metric_code = l->>'metric_code' and u.period_start = (l->>'period_start')::timestamptz
-      where i.merchant_id = $1 and l->>'kind' = 'usage'`,
+      where i.merchant_id = $1 and l->>'kind' = 'usage'
+     union all
+     -- A range a plan change closed without an invoice (it billed 0): as a line of amount 0.
+     select null, u.subscription_id, u.metric_code, (extract(epoch from u.period_start) * 1000)::float8,
+            (extract(epoch from u.period_end) * 1000)::float8, u.quantity::int, u.amount::int, u.quantity::int, u.amount::int
+       from billing.usage_billed_periods u join billing.subscriptions s on s.id = u.subscription_id
+      where s.merchant_id = $1 and u.invoice_id is null`,
     [r.merchantId],
   );
   const events = [...r.usage.values()];
-  usageLinesBilling = lines.filter((l) => l.quantity > 0).length;
+  usageLinesBilling = lines.filter((l) => l.invoice !== null && l.quantity > 0).length;
   for (const line of lines) {
     const inRange = events.filter((e) => e.sub === line.sub && e.code === line.code && e.at >= line.start && e.at < line.end);
     const quantity = usageQuantity(line.code, inRange);

@@ -467,6 +467,60 @@ describe('a plan change made now', () => {
   });
 });
 
+describe('a plan change whose usage so far bills nothing', () => {
+  it('still closes it at the old prices: the rest of the period is priced by the new plan from the change, its tiers from zero', async () => {
+    const s0 = await scaffold(app, { merchant: 'Usage free change', clock: START });
+    const { api } = s0;
+    await metric(api, { code: 'calls', aggregation: 'count' });
+    // Both plans: the first 3 calls free, then 100 each.
+    const plan = async (name: string) =>
+      (
+        await api.post('/plans', {
+          name,
+          amount: 1000,
+          currency: 'AUD',
+          interval: 'month',
+          prices: [
+            {
+              metric_code: 'calls',
+              model: 'graduated',
+              tiers: [
+                { up_to: 3, unit_amount: 0 },
+                { up_to: null, unit_amount: 100 },
+              ],
+            },
+          ],
+        })
+      ).body.response;
+    const [oldPlan, newPlan] = [await plan('Free three'), await plan('Free three too')];
+    const sub = await s0.start({ plan_id: oldPlan.id });
+    await settle(api, s0.clock.id);
+    await advance(api, s0.clock.id, at(20, 0));
+    const calls = (day: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ transaction_id: `d${day}-${i}`, subscription_id: sub.id, code: 'calls', timestamp: at(day) }));
+    await send(api, calls(15, 3));
+    const changed = await api.put(`/subscriptions/${sub.id}`, { plan_id: newPlan.id, effective: 'now' });
+    expect(changed.status, changed.text).toBe(200);
+    await advance(api, s0.clock.id, at(26, 0));
+    await send(api, calls(25, 3));
+    // The 3 calls before the change were free on the old plan; the 3 after are free on the new one.
+    expect((await api.get(`/subscriptions/${sub.id}/usage`)).body.response).toMatchObject({ from: at(20, 0), to: CLOSE, amount: 0 });
+    await advance(api, s0.clock.id, '2027-02-10T01:00:00.000Z');
+    const invoices: any[] = await invoicesOf(api, sub.id);
+    expect(invoices.map((i) => i.kind)).toEqual(['period', 'period']);
+    const { invoice, usage } = await periodInvoice(api, sub.id);
+    expect(usage.get('calls')).toMatchObject({ quantity: 3, amount: 0, period_start: at(20, 0), period_end: CLOSE });
+    // The range the change closed is recorded without an invoice, at 0.
+    expect(
+      (await billedRows(sub.id)).map((r) => [new Date(r.period_start).toISOString(), Number(r.quantity), Number(r.amount), r.invoice_id]),
+    ).toEqual([
+      [START, 3, 0, null],
+      [at(20, 0), 3, 0, invoice.id],
+    ]);
+    expect(await usageInvariant(sub.id)).toEqual([]);
+  });
+});
+
 describe('exactly once across a failed batch', () => {
   it('a batch that dies after writing its invoice writes nothing; the retry bills the period once', async () => {
     const s0 = await scaffold(app, { merchant: 'Usage retry', clock: START });

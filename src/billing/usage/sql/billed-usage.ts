@@ -4,7 +4,8 @@ import type { UsageBilled } from '../../invoices/lines/period-invoice.ts';
 /** An invoice's usage lines, as recorded: one row per subscription, metric and period. */
 export interface BilledUsageRecord extends UsageBilled {
   subscription_id: string;
-  invoice_id: string;
+  /** Null for a range closed by a plan change that billed 0 (no invoice is written for nothing). */
+  invoice_id: string | null;
 }
 
 /**
