@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchChromium } from '../helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { APPROVE, DECLINE, DYNAMIC, createCard, createClock, createPlan, invoicesOf, settle, subscribe } from '../helpers/billing.ts';
@@ -17,17 +16,6 @@ import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../src/composition/console-s
 // console calls. axe-core on every page, and no page shows a full card number, a CVV or the API token.
 
 vi.setConfig({ testTimeout: 240_000 });
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = process.env.RECUR_DOC_SCREENSHOTS === '1';
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
 const CVV = '7391';
@@ -105,7 +93,7 @@ beforeAll(async () => {
     expect(made.status, made.text).toBe(201);
   }
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
 }, 180_000);
 
@@ -113,13 +101,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = (await page.evaluate(`${AXE_SOURCE}; axe.run(document, { resultTypes: ['violations'] })`)) as {
-    violations: { id: string; nodes: { target: unknown }[] }[];
-  };
-  return result.violations.map((v) => `${v.id} (${v.nodes.length}: ${JSON.stringify(v.nodes[0]?.target)})`);
-}
 
 /** Requests each page has under way: a page is looked at once it has none left. */
 const inFlight = new WeakMap<Page, Set<unknown>>();
