@@ -252,6 +252,7 @@ describe('per-customer numbering', () => {
       invoice_prefix: 'F-',
       credit_note_prefix: 'CN-',
       numbering: 'customer',
+      late_usage: 'correct',
     });
     const m = await merchantOf(db, s.drafts[0].id);
     const acme = await insertCustomer(m, 'Acme Pty Ltd', 'ACME');
