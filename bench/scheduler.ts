@@ -18,7 +18,7 @@
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { benchEnv, deleteRedisKeys, finish, median, processStats, rssMb, seedSubscriptions, writeJson } from './support.ts';
+import { benchEnv, deleteRedisKeys, finish, median, processStats, rssMb, seedSubscriptions, serverCpuMeter, writeJson } from './support.ts';
 import { runSchedulerTick } from '../src/scheduler/scheduler.service.ts';
 import { schedulerDeps } from '../src/composition/roles.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -90,6 +90,130 @@ export interface ClaimResult {
   /** RSS when 25, 50, 75 and 100 % of the jobs were enqueued. */
   rssAtMb: { 25: number; 50: number; 75: number; 100: number };
   peakRssMb: number;
+  /**
+   * CPU per subscription (µs): this process (`process.cpuUsage`), PostgreSQL's backends of the
+   * run's database and the Redis server (from /proc), for the baseline and for the tick until the
+   * last job is enqueued. Robust where rates move with other work on a shared machine.
+   */
+  cpuUs: { baseline: CpuPer; scheduler: CpuPer; ceiling: CpuPer };
+  /**
+   * The same writes with nothing computed, run after the tick on the same rows (then due a month
+   * later): per batch, one transaction that claims and advances the subscriptions in one
+   * statement, takes the batch's numbers from the sequence row, inserts the invoices (numbered,
+   * finalized, one line) and their two events, then hands the jobs to BullMQ as the tick does,
+   * two lanes. No plan, price, tax, coupon or usage is read; the ceiling of this work on this
+   * machine.
+   */
+  ceiling: { rate: number; elapsedS: number };
+}
+
+interface CpuPer {
+  process: number;
+  postgres: number;
+  redis: number;
+}
+
+/** Starts metering this process and the servers; `stop(n)` answers µs per unit of work. */
+function cpuMeter(db: string): { stop(n: number): CpuPer } {
+  const own = process.cpuUsage();
+  const servers = serverCpuMeter(db);
+  return {
+    stop(n) {
+      const used = process.cpuUsage(own);
+      const { postgresMs, redisMs } = servers.stop();
+      const per = (us: number) => Math.round((us / n) * 10) / 10;
+      return { process: per(used.user + used.system), postgres: per(postgresMs * 1000), redis: per(redisMs * 1000) };
+    },
+  };
+}
+
+/**
+ * The ceiling of the tick's work (see `ClaimResult.ceiling`): what PostgreSQL and Redis cost for
+ * the rows a tick writes, without Recur's planning. Answers how many subscriptions it processed.
+ */
+async function writeCeiling(env: Awaited<ReturnType<typeof benchEnv>>, count: number, batchSize: number, at: Date): Promise<number> {
+  const { enqueue } = schedulerDeps(env.runtime);
+  let total = 0;
+  let drained = false;
+  const lane = async (): Promise<void> => {
+    let handing: Promise<void> = Promise.resolve();
+    while (!drained) {
+      const ids = await env.runtime.sql.transaction(async (tx) => {
+        const rows = await tx.query<{
+          id: string;
+          merchant_id: string;
+          environment: string;
+          plan_id: string;
+          period_index: number;
+          start: Date;
+          end: Date;
+        }>(
+          `with due as (
+             select id from billing.subscriptions
+              where test_clock_id is null and status in ('trialing', 'active', 'past_due') and next_charge_at <= $1
+              order by next_charge_at limit $2 for update skip locked)
+           update billing.subscriptions s set next_period_index = s.next_period_index + 1, current_period_start = s.next_charge_at,
+                  current_period_end = s.next_charge_at + interval '1 month', next_charge_at = s.next_charge_at + interval '1 month',
+                  periods_invoiced = s.periods_invoiced + 1, updated_at = $1
+             from due where s.id = due.id
+           returning s.id, s.merchant_id, s.environment, s.plan_id, s.next_period_index - 1 as period_index,
+                     s.current_period_start as start, s.current_period_end as "end"`,
+          [at, batchSize],
+        );
+        if (rows.length < batchSize) drained = true;
+        if (rows.length === 0) return [];
+        const [{ last_value }] = (await tx.query<{ last_value: string }>(
+          `insert into billing.number_sequences as q (merchant_id, environment, kind, scope, last_value) values ($1, $2, 'ceiling', '', $3)
+           on conflict (merchant_id, environment, kind, scope) do update set last_value = q.last_value + excluded.last_value
+           returning q.last_value`,
+          [rows[0]!.merchant_id, rows[0]!.environment, rows.length],
+        )) as [{ last_value: string }];
+        const first = Number(last_value) - rows.length + 1;
+        const invoices = await tx.query<{ id: string }>(
+          `with input as (
+             select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::bigint[])
+               as t(subscription_id, plan_id, period_index, period_start, period_end, n)),
+           invoiced as (
+             insert into billing.invoices (id, merchant_id, environment, subscription_id, plan_id, period_index, period_start, period_end,
+                 amount, currency, status, attempt_count, dunning, created_at, updated_at, lines, subtotal, total, number, finalized_at, seller)
+             select gen_random_uuid(), $7, $8, subscription_id, plan_id, period_index, period_start, period_end, 1000, 'AUD', 'open', 0,
+                    '{"retry_days":[1,3,5,7],"final_action":"leave_past_due"}', $9, $9,
+                    jsonb_build_array(jsonb_build_object('kind', 'plan', 'description', 'Bench monthly', 'amount', 1000, 'quantity', 1)),
+                    1000, 1000, 'CEIL-' || lpad(n::text, 6, '0'), $9, '{"legal_name":"Bench"}'
+               from input
+             returning id, subscription_id, number),
+           recorded as (
+             insert into billing.events (id, merchant_id, environment, type, data, created_at, relayed)
+             select gen_random_uuid(), $7, $8, e.type, e.data, $9, true
+               from invoiced i cross join lateral (values
+                 ('invoice.created', jsonb_build_object('invoice_id', i.id, 'subscription_id', i.subscription_id, 'amount', 1000, 'currency', 'AUD')),
+                 ('invoice.finalized', jsonb_build_object('invoice_id', i.id, 'number', i.number, 'subscription_id', i.subscription_id,
+                    'amount', 1000, 'total', 1000, 'currency', 'AUD'))) as e(type, data))
+           select id from invoiced`,
+          [
+            rows.map((r) => r.id),
+            rows.map((r) => r.plan_id),
+            rows.map((r) => r.period_index),
+            rows.map((r) => r.start),
+            rows.map((r) => r.end),
+            rows.map((_, i) => first + i),
+            rows[0]!.merchant_id,
+            rows[0]!.environment,
+            at,
+          ],
+        );
+        return invoices.map((inv) => inv.id);
+      });
+      await handing;
+      handing = enqueue(ids.map((invoiceId) => ({ invoiceId, attempt: 1 })));
+      handing.catch(() => undefined);
+      total += ids.length;
+    }
+    await handing;
+  };
+  await Promise.all([lane(), lane()]);
+  if (total !== count) throw new Error(`ceiling wrote ${total}, expected ${count}`);
+  return total;
 }
 
 async function claimThroughput(count: number): Promise<ClaimResult> {
@@ -108,6 +232,8 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
       prefix: env.config.REDIS_PREFIX,
       defaultJobOptions: CHARGE_JOB_OPTIONS,
     });
+    const db = new URL(env.config.DATABASE_URL).pathname.slice(1);
+    let meter = cpuMeter(db);
     let start = performance.now();
     for (let i = 0; i < count; i += batchSize) {
       await queue.addBulk(
@@ -118,6 +244,7 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
       );
     }
     const baseElapsed = (performance.now() - start) / 1000;
+    const baselineCpu = meter.stop(count);
     await queue.close();
     await deleteRedisKeys(env.config.REDIS_URL, `${env.config.REDIS_PREFIX}:bench-addbulk:*`);
     console.error(`baseline: addBulk of ${count} jobs in ${baseElapsed.toFixed(1)} s`);
@@ -129,6 +256,7 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
     const rssAt: number[] = [];
     let enqueued = 0;
     let enqueuedAt = 0;
+    let schedulerCpu: CpuPer | null = null;
     const base = schedulerDeps(env.runtime);
     const deps = {
       ...base,
@@ -136,15 +264,29 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
         await base.enqueue(jobs);
         enqueued += jobs.length;
         while (rssAt.length < marks.length && enqueued >= marks[rssAt.length]!) rssAt.push(rssMb());
-        if (enqueued >= count && !enqueuedAt) enqueuedAt = performance.now();
+        if (enqueued >= count && !enqueuedAt) {
+          enqueuedAt = performance.now();
+          schedulerCpu = meter.stop(count);
+        }
       },
     };
+    meter = cpuMeter(db);
     start = performance.now();
     const claimed = await runSchedulerTick(deps);
     const tickElapsed = (performance.now() - start) / 1000;
     clearInterval(sampler);
     if (claimed !== count) throw new Error(`claimed ${claimed}, expected ${count}`);
     const enqueuedS = ((enqueuedAt || performance.now()) - start) / 1000;
+    const schedulerCpuPer = schedulerCpu ?? meter.stop(count);
+
+    // The ceiling, on the same rows: the tick moved each to its next period, due a month on.
+    const later = new Date(now.getTime() + 40 * 86_400_000);
+    meter = cpuMeter(db);
+    start = performance.now();
+    await writeCeiling(env, count, batchSize, later);
+    const ceilingS = (performance.now() - start) / 1000;
+    const ceilingCpu = meter.stop(count);
+    console.error(`ceiling: ${count} subscriptions' writes in ${ceilingS.toFixed(1)} s`);
     peak = Math.max(peak, ...rssAt);
     return {
       claimed,
@@ -158,6 +300,8 @@ async function claimThroughput(count: number): Promise<ClaimResult> {
       rssBeforeMb,
       rssAtMb: { 25: rssAt[0]!, 50: rssAt[1]!, 75: rssAt[2]!, 100: rssAt[3]! },
       peakRssMb: peak,
+      cpuUs: { baseline: baselineCpu, scheduler: schedulerCpuPer, ceiling: ceilingCpu },
+      ceiling: { rate: count / ceilingS, elapsedS: ceilingS },
     };
   } finally {
     await env.cleanup();
@@ -188,10 +332,18 @@ async function main(): Promise<void> {
       { what: `BullMQ addBulk, ${CLAIM} jobs (baseline)`, 'per second': Math.round(claim.baseline.rate) },
       { what: `scheduler: claim, invoice, enqueue ${CLAIM} due`, 'per second': Math.round(claim.rate) },
       { what: 'the whole tick (with the outbox relay)', 'per second': Math.round(claim.tickRate) },
+      { what: `the same writes, nothing computed, ${CLAIM} (ceiling)`, 'per second': Math.round(claim.ceiling.rate) },
     ]);
     console.log(
       `RSS MB before ${claim.rssBeforeMb}, at 25/50/75/100 %: ${Object.values(claim.rssAtMb).join(' / ')}, peak ${claim.peakRssMb}; ` +
         `scheduler / addBulk: ${(claim.rate / claim.baseline.rate).toFixed(2)}`,
+    );
+    const { baseline: b, scheduler: t, ceiling: c } = claim.cpuUs;
+    console.log(`scheduler / the same writes with nothing computed: ${(claim.rate / claim.ceiling.rate).toFixed(2)}`);
+    console.log(
+      `CPU per subscription (µs): addBulk ${b.process} process + ${b.postgres} PostgreSQL + ${b.redis} Redis; ` +
+        `scheduler ${t.process} process + ${t.postgres} PostgreSQL + ${t.redis} Redis; ` +
+        `ceiling ${c.process} process + ${c.postgres} PostgreSQL + ${c.redis} Redis`,
     );
   }
   await writeJson(values.json, {

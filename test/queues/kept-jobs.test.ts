@@ -31,6 +31,7 @@ import {
   retryWorkId,
   trimCompletedJobs,
   webhookWorkId,
+  workJobOptions,
   KEEP_COMPLETED,
   WORKER_METRICS,
   type KeepCompleted,
@@ -283,5 +284,17 @@ describe.each(backends)('kept jobs by age, queues on %s', (backend) => {
     await enqueueCharges(s.queues, [recent]);
     await work(s, 'charge', 1);
     expect((await s.queues.charge.getCompleted()).map((j) => j.data)).toEqual([recent]);
+  });
+});
+
+describe('job ids', () => {
+  it('each add of one work gets a job id of its own: the work id and 12 random hex digits, across refills of the random pool', () => {
+    const workId = chargeWorkId({ invoiceId: randomUUID(), attempt: 1 });
+    const ids = Array.from({ length: 2_000 }, () => workJobOptions(workId));
+    for (const opts of ids) {
+      expect(opts.jobId).toMatch(new RegExp(`^${workId}\\.[0-9a-f]{12}$`));
+      expect(opts.deduplication).toEqual({ id: workId });
+    }
+    expect(new Set(ids.map((o) => o.jobId)).size).toBe(ids.length);
   });
 });
