@@ -430,6 +430,26 @@ function rowsFor(run: ScenarioRun): Row[] {
             target: '≥ 10,000/s',
             met: yes(c.rate >= 10_000),
           },
+          ...(c.ceiling
+            ? [
+                {
+                  scenario: 'Scheduler against the same writes with nothing computed',
+                  figure: `${int(c.rate)}/s`,
+                  baseline: `${int(c.ceiling.rate)}/s (claim and advance, number, invoice, two events, addBulk; two lanes)`,
+                  ratio: fix(c.rate / c.ceiling.rate),
+                  target: '(reported)',
+                  met: '',
+                },
+                {
+                  scenario: 'Scheduler: CPU per subscription (process + PostgreSQL + Redis)',
+                  figure: `${c.cpuUs.scheduler.process} + ${c.cpuUs.scheduler.postgres} + ${c.cpuUs.scheduler.redis} µs`,
+                  baseline: `ceiling ${c.cpuUs.ceiling.process} + ${c.cpuUs.ceiling.postgres} + ${c.cpuUs.ceiling.redis} µs`,
+                  ratio: '',
+                  target: '(reported)',
+                  met: '',
+                },
+              ]
+            : []),
           {
             scenario: 'Scheduler: the whole tick (with the outbox relay)/s',
             figure: int(c.tickRate),
