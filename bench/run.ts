@@ -625,6 +625,18 @@ function rowsFor(run: ScenarioRun): Row[] {
                 met: '',
               },
             ]),
+        ...(r.write
+          ? [
+              {
+                scenario: "Usage ingest: Recur's write alone (no HTTPS, no checks), events/s and CPU per event (process + PostgreSQL)",
+                figure: `${int(r.write.rate)}/s, ${fix(r.write.processCpuMsPerEvent * 1000)} + ${r.write.databaseCpuMsPerEvent == null ? '?' : fix(r.write.databaseCpuMsPerEvent * 1000)} µs`,
+                baseline: `${int(r.copy.rate)} rows/s, bare COPY`,
+                ratio: fix(r.write.ratioToCopy),
+                target: '(reported: what the idempotent write costs by itself)',
+                met: '',
+              },
+            ]
+          : []),
         {
           scenario: 'Usage ingest: events/s, absolute',
           figure: int(r.ingest.rate),

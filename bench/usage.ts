@@ -29,6 +29,7 @@ import { startRoles } from '../src/composition/roles.ts';
 import { generateSelfSigned } from '../src/platform/tls.ts';
 import { createMerchant } from '../src/gateway/merchants/credentials.service.ts';
 import { aggregatePeriods, aggregateUsage, aggregationStatement, type MetricDefinition } from '../src/billing/usage/sql/aggregate-usage.ts';
+import { insertUsageEvents, type UsageEventRow } from '../src/billing/usage/sql/insert-usage-events.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -185,12 +186,59 @@ async function main() {
     const copyRate = EVENTS / copySeconds;
     console.error(`COPY baseline: ${EVENTS} rows in ${copySeconds.toFixed(2)} s = ${Math.round(copyRate)}/s`);
     const perEvent = (ms: number | null) => (ms === null ? null : ms / EVENTS);
+
+    // Recur's write alone: the same number of rows (other transaction ids) through the function the
+    // API calls after its checks (`insertUsageEvents`: the late-event guard, the keys' and the
+    // events' COPY, one transaction per batch of 1,000), as many at once as the API's clients,
+    // without HTTPS, JSON or the per-event checks. Between the API and the bare COPY: what the
+    // idempotent write costs by itself.
+    const writeRows: UsageEventRow[][] = [];
+    for (let b = 0; b * BATCH < EVENTS; b++) {
+      writeRows.push(
+        Array.from({ length: Math.min(BATCH, EVENTS - b * BATCH) }, (_, k) => {
+          const e = event(b * BATCH + k, 'write');
+          return {
+            transactionId: e.transaction_id,
+            subscriptionId: e.subscription_id,
+            code: e.code,
+            timestamp: e.timestamp,
+            properties: JSON.stringify(e.properties),
+          };
+        }),
+      );
+    }
+    const ref = { merchantId: merchant.merchant_id, environment: 'sandbox' as const };
+    let nextWrite = 0;
+    let written = 0;
+    const writeCpu0 = process.cpuUsage();
+    const writeDb0 = await backendCpuMs(runtime.sql);
+    const w0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (nextWrite < writeRows.length) {
+          const rows = writeRows[nextWrite++]!;
+          // Awaited before the sum is read: `written += await …` would read it before the wait.
+          const outcome = await insertUsageEvents(runtime.sql, ref, rows, new Date());
+          written += outcome.written.size;
+        }
+      }),
+    );
+    const writeSeconds = (performance.now() - w0) / 1000;
+    const writeCpu = process.cpuUsage(writeCpu0);
+    const writeDb1 = await backendCpuMs(runtime.sql);
+    const writeDbCpuMs = writeDb0 === null || writeDb1 === null ? null : writeDb1 - writeDb0;
+    if (written !== EVENTS) throw new Error(`the write alone wrote ${written} of ${EVENTS}`);
+    const writeRate = EVENTS / writeSeconds;
+    console.error(
+      `Recur's write alone (insertUsageEvents, ${CONCURRENCY} at once): ${EVENTS} events in ${writeSeconds.toFixed(2)} s = ${Math.round(writeRate)}/s; ` +
+        `CPU per event ${((writeCpu.user + writeCpu.system) / 1000 / EVENTS).toFixed(4)} ms in the process + ${perEvent(writeDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
+    );
     console.error(
       `CPU per event: ingest ${((cpu.user + cpu.system) / 1000 / EVENTS).toFixed(4)} ms in Recur's process (the client's side too) + ${perEvent(apiDbCpuMs)?.toFixed(4)} ms in PostgreSQL; COPY ${perEvent(copyDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
     );
 
     // Aggregation: fill the month up to TABLE events over the subscriptions, then close CLOSES periods.
-    const fill = Math.max(0, TABLE - 2 * EVENTS - BATCH);
+    const fill = Math.max(0, TABLE - 3 * EVENTS - BATCH);
     const f0 = performance.now();
     await runtime.sql.query(
       `insert into billing.usage_events (merchant_id, environment, transaction_id, subscription_id, code, "timestamp", properties, received_at)
@@ -260,6 +308,13 @@ async function main() {
         databaseCpuMsPerEvent: perEvent(apiDbCpuMs),
       },
       copy: { seconds: copySeconds, rate: copyRate, databaseCpuMsPerEvent: perEvent(copyDbCpuMs) },
+      write: {
+        seconds: writeSeconds,
+        rate: writeRate,
+        processCpuMsPerEvent: (writeCpu.user + writeCpu.system) / 1000 / EVENTS,
+        databaseCpuMsPerEvent: perEvent(writeDbCpuMs),
+        ratioToCopy: writeRate / copyRate,
+      },
       ratio: apiRate / copyRate,
       aggregation: {
         seconds: aggSeconds,
