@@ -132,6 +132,14 @@ export interface BillingCoreDeps {
   links?: CustomerLinks;
 }
 
+/**
+ * An invoice of its own (a proration, an item, a finalized draft) is charged in the request, as a
+ * manual retry is; the sweep takes it if this process dies first.
+ */
+export function chargeInRequest(charge: ChargeDeps, afterCharge: (results: ChargeResult[]) => Promise<void>) {
+  return async (invoiceId: string) => afterCharge([await attemptCharge(charge, { invoiceId, attempt: 1 })]);
+}
+
 /** The billing API's use cases, each one service function with its dependencies passed in. */
 export class BillingCore {
   readonly #deps: BillingCoreDeps;
@@ -143,8 +151,7 @@ export class BillingCore {
   readonly #card: CustomerCardDeps;
   constructor(deps: BillingCoreDeps) {
     this.#deps = deps;
-    // An invoice of its own is charged in the request, as a manual retry is; the sweep takes it if this process dies first.
-    const chargeNow = async (invoiceId: string) => deps.afterCharge([await attemptCharge(deps.charge, { invoiceId, attempt: 1 })]);
+    const chargeNow = chargeInRequest(deps.charge, deps.afterCharge);
     this.#subs = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now(), chargeNow };
     this.#items = { sql: deps.sql, now: () => deps.clock.now(), chargeNow };
     this.#credit = { sql: deps.sql, gateway: deps.gateway, now: () => deps.clock.now() };

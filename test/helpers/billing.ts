@@ -157,3 +157,12 @@ export async function createMetric(api: ApiClient, fields: Record<string, unknow
   expect(res.status, res.text).toBe(201);
   return res.body.response;
 }
+
+/** A plan of 1,000 AUD a month with usage prices (`prices`, on metrics made with createMetric), through the API. */
+export async function meteredPlan(
+  api: ApiClient,
+  prices: Record<string, unknown>[],
+  overrides: Record<string, unknown> = {},
+): Promise<any> {
+  return createPlan(api, { name: 'Metered', amount: 1000, prices, ...overrides });
+}

@@ -70,9 +70,11 @@ export async function listDunningHolds(
          join billing.subscriptions s on s.id = i.subscription_id
          left join billing.test_clocks c on c.id = s.test_clock_id
          cross join lateral (
+           -- Read through the invoice's subscription (events_subscription_index: an invoice.retry_capped
+           -- event names its subscription_id), not through all the merchant's capped events.
            select ev.data, ev.created_at from billing.events ev
-            where ev.merchant_id = i.merchant_id and ev.environment = i.environment and ev.type = 'invoice.retry_capped'
-              and ev.data->>'invoice_id' = i.id::text
+            where ev.subscription_id = i.subscription_id and ev.merchant_id = i.merchant_id and ev.environment = i.environment
+              and ev.type = 'invoice.retry_capped' and ev.data->>'invoice_id' = i.id::text
             order by ev.created_at desc limit 1) e
         where i.merchant_id = $1 and i.environment = $2 and i.status = 'past_due' and not i.held_for_card
           and i.next_attempt_at > coalesce(c.frozen_time, $3)

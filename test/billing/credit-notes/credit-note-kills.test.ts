@@ -1,5 +1,5 @@
 /**
- * A credit note with a refund moves money: a Recur process issuing one (test/helpers/credit-note-child.ts)
+ * A credit note with a refund moves money: a Recur process issuing one (test/helpers/request-child.ts)
  * is SIGKILLed at each step of its refund (written and not sent; answered by the gateway and not
  * recorded; recorded with its note and not committed; committed). After each kill: the credit
  * note exists if and only if the refund's approval was recorded, and its number was taken only
@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { invoicesOf } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkCreditNotes, checkCrossPath, checkInvariants } from '../../helpers/invariants.ts';
-import { startCreditNoteChild, type CreditNoteChild } from '../../helpers/credit-note-child.ts';
+import { startRequestChild, type RequestChild } from '../../helpers/request-child.ts';
 import { REFUND_STEPS } from '../../../src/billing/refunds/refund-invoice.service.ts';
 import { settleLeftRefunds } from '../../../src/billing/credit-notes/create-credit-note.service.ts';
 
@@ -24,7 +24,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 let offsetMs = 0;
 const clock = { now: () => new Date(Date.now() + offsetMs) };
 let app: TestApp;
-let child: CreditNoteChild | null = null;
+let child: RequestChild | null = null;
 
 beforeAll(async () => {
   app = await startTestApp({ billing: true, clock, env: { LOG_LEVEL: 'warn' } });
@@ -76,9 +76,14 @@ describe('a credit note with a refund, its process SIGKILLed mid-refund', () => 
       const [row] = await sql<{ merchant_id: string }>('select merchant_id from billing.invoices where id = $1', [invoice.id]);
       const merchant = { merchantId: row!.merchant_id, environment: 'sandbox' };
 
-      child = startCreditNoteChild(
+      child = startRequestChild(
         app.config,
-        { merchant, invoiceId: invoice.id, input: { amount: 1000, reason: 'duplicate', refund: true, memo: 'Charged twice' } },
+        {
+          kind: 'credit_note',
+          merchant,
+          invoiceId: invoice.id,
+          input: { amount: 1000, reason: 'duplicate', refund: true, memo: 'Charged twice' },
+        },
         step,
         offsetMs,
       );
@@ -145,9 +150,9 @@ describe('a refund left without an outcome by a killed process, settled by the r
       const [invoice] = (await invoicesOf(api, sub.id)) as any[];
       const [row] = await sql<{ merchant_id: string }>('select merchant_id from billing.invoices where id = $1', [invoice.id]);
       const merchant = { merchantId: row!.merchant_id, environment: 'sandbox' };
-      child = startCreditNoteChild(
+      child = startRequestChild(
         app.config,
-        { merchant, invoiceId: invoice.id, input: { amount: 1000, reason: 'duplicate', refund: true } },
+        { kind: 'credit_note', merchant, invoiceId: invoice.id, input: { amount: 1000, reason: 'duplicate', refund: true } },
         step,
         offsetMs,
       );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, createMetric, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
+import { advance, createMetric, invoicesOf, meteredPlan, periodInvoiceOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkUsageBillingOf } from '../../helpers/invariants.ts';
 
@@ -47,7 +47,7 @@ const usageInvariant = (subId: string) => checkUsageBillingOf(app.config.DATABAS
 async function setup(merchant: string, prices: Record<string, unknown>[], metrics: Record<string, unknown>[]) {
   const s0 = await scaffold(app, { merchant, clock: START });
   for (const m of metrics) await createMetric(s0.api, m);
-  const plan = (await s0.api.post('/plans', { name: 'Metered', amount: 1000, currency: 'AUD', interval: 'month', prices })).body.response;
+  const plan = await meteredPlan(s0.api, prices);
   const sub = await s0.start({ plan_id: plan.id });
   await settle(s0.api, s0.clock.id);
   return { ...s0, sub };
@@ -171,16 +171,7 @@ describe('late usage events, coupon and tax', () => {
     expect((await api.post('/billable_metrics', { name: 'Calls', code: 'calls', aggregation: 'count' })).status).toBe(201);
     const rate = (await api.post('/tax_rates', { display_name: 'GST', percentage: '10', inclusive: false })).body.response;
     expect((await api.post('/coupons', { code: 'HALF', percent_off: 50, duration: 'forever' })).status).toBe(201);
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        tax_rate_ids: [rate.id],
-        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }], { tax_rate_ids: [rate.id] });
     const sub = await s0.start({ plan_id: plan.id, coupon: 'HALF' });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, jan(30));

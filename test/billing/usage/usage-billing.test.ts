@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, createMetric, DYNAMIC, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
+import { advance, createMetric, DYNAMIC, invoicesOf, meteredPlan, periodInvoiceOf, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkUsageBillingOf } from '../../helpers/invariants.ts';
 
@@ -66,15 +66,7 @@ describe('usage billed in arrears', () => {
     await metric(api, { code: 'users', aggregation: 'unique_count', field: 'user' });
     await metric(api, { code: 'level', aggregation: 'latest', field: 'n' });
     const perUnit = (code: string) => ({ metric_code: code, model: 'per_unit', unit_amount: 3 });
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        prices: ['calls', 'bytes', 'peak', 'users', 'level'].map(perUnit),
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, ['calls', 'bytes', 'peak', 'users', 'level'].map(perUnit));
     const sub = await s0.start({ plan_id: plan.id });
     await settle(api, s0.clock.id);
     // The first invoice (the period that begins at the start) closes no period: no usage line.
@@ -207,16 +199,7 @@ describe('usage billed in arrears', () => {
     await metric(api, { code: 'calls', aggregation: 'count' });
     const rate = (await api.post('/tax_rates', { display_name: 'GST', percentage: '10', inclusive: false })).body.response;
     expect((await api.post('/coupons', { code: 'HALF', percent_off: 50, duration: 'forever' })).status).toBe(201);
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        tax_rate_ids: [rate.id],
-        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 100 }], { tax_rate_ids: [rate.id] });
     const sub = await s0.start({ plan_id: plan.id, coupon: 'HALF' });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, at(20, 0));
@@ -235,15 +218,7 @@ describe('usage billed in arrears', () => {
     const s0 = await scaffold(app, { merchant: 'Usage final', clock: START });
     const { api } = s0;
     await metric(api, { code: 'calls', aggregation: 'count' });
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }]);
     const sub = await s0.start({ plan_id: plan.id });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, at(31, 0));
@@ -287,15 +262,7 @@ describe('a final invoice declined', () => {
     const s0 = await scaffold(app, { merchant: 'Usage final retry', clock: START, card: DYNAMIC });
     const { api } = s0;
     await metric(api, { code: 'calls', aggregation: 'count' });
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 5 }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 5 }]);
     const sub = await s0.start({ plan_id: plan.id });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, at(20, 0));
@@ -344,15 +311,7 @@ describe('the upcoming usage', () => {
       { up_to: 2, unit_amount: 0 },
       { up_to: null, unit_amount: 25 },
     ];
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        prices: [{ metric_code: 'calls', model: 'graduated', tiers }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'graduated', tiers }]);
     const sub = await s0.start({ plan_id: plan.id });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, at(20, 0));
@@ -384,17 +343,8 @@ describe('subscriptions ending at their period end', () => {
     const s0 = await scaffold(app, { merchant: 'Usage period end', clock: START });
     const { api } = s0;
     await metric(api, { code: 'calls', aggregation: 'count' });
-    const plan = async (fields: Record<string, unknown>) =>
-      (
-        await api.post('/plans', {
-          name: 'Metered',
-          amount: 1000,
-          currency: 'AUD',
-          interval: 'month',
-          prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
-          ...fields,
-        })
-      ).body.response;
+    const plan = (fields: Record<string, unknown>) =>
+      meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }], fields);
     const cancelled = await s0.start({ plan_id: (await plan({})).id });
     const fixed = await s0.start({ plan_id: (await plan({ billing_cycles: 1 })).id });
     await settle(api, s0.clock.id);
@@ -526,15 +476,7 @@ describe('exactly once across a failed batch', () => {
     const s0 = await scaffold(app, { merchant: 'Usage retry', clock: START });
     const { api } = s0;
     await metric(api, { code: 'calls', aggregation: 'count' });
-    const plan = (
-      await api.post('/plans', {
-        name: 'Metered',
-        amount: 1000,
-        currency: 'AUD',
-        interval: 'month',
-        prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }],
-      })
-    ).body.response;
+    const plan = await meteredPlan(api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 10 }]);
     const sub = await s0.start({ plan_id: plan.id });
     await settle(api, s0.clock.id);
     await advance(api, s0.clock.id, at(20, 0));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { advance, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, invoicesOf, meteredPlan, settle } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkUsageBillingOf } from '../../helpers/invariants.ts';
 
@@ -25,15 +25,8 @@ describe('the final invoice of a subscription cancelled now', () => {
     const s = await scaffold(app, { merchant: 'Final usage end', clock: START });
     const metric = await s.api.post('/billable_metrics', { code: 'calls', name: 'Calls', aggregation: 'count' });
     expect(metric.status, metric.text).toBe(201);
-    const plan = await s.api.post('/plans', {
-      name: 'Metered',
-      amount: 1000,
-      currency: 'AUD',
-      interval: 'month',
-      prices: [{ metric_code: 'calls', model: 'per_unit', unit_amount: 7 }],
-    });
-    expect(plan.status, plan.text).toBe(201);
-    const sub = await s.start({ plan_id: plan.body.response.id });
+    const plan = await meteredPlan(s.api, [{ metric_code: 'calls', model: 'per_unit', unit_amount: 7 }]);
+    const sub = await s.start({ plan_id: plan.id });
     await settle(s.api, s.clock.id);
     await advance(s.api, s.clock.id, CANCEL);
     const ahead = new Date(Date.parse(CANCEL) + 3 * 60_000).toISOString();
