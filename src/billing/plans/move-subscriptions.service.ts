@@ -5,6 +5,7 @@ import { BillingErrors } from '../errors.ts';
 import { recordEvents } from '../events/events.service.ts';
 import { findPlan, getPlan } from './plans.service.ts';
 import { recordRecurringAmounts } from './recurring-amounts.ts';
+import { MAX_LINE_AMOUNT, lineFits } from '../pricing/recurring-amount.ts';
 
 export const MoveSubscriptions = z.strictObject({ plan_id: z.string().min(1).max(64), test: z.boolean().optional() });
 export type MoveSubscriptions = z.infer<typeof MoveSubscriptions>;
@@ -13,7 +14,8 @@ export type MoveSubscriptions = z.infer<typeof MoveSubscriptions>;
  * Moves every active, trialing, past-due or paused subscription of a plan to another plan of the
  * same currency, from each one's next period (a price change for existing customers): each shows
  * the target as `pending_plan_id`. Idempotent: a subscription already moving there is not counted
- * again.
+ * again. A move that would give a subscription a recurring amount past `MAX_LINE_AMOUNT` (the
+ * target's price at its quantity) moves none: the rule creating and changing a subscription keep.
  */
 export async function moveSubscriptions(sql: SqlPool, merchant: MerchantRef, planId: string, input: MoveSubscriptions, now: Date) {
   const source = await getPlan(sql, merchant, planId);
@@ -32,6 +34,13 @@ export async function moveSubscriptions(sql: SqlPool, merchant: MerchantRef, pla
         returning id, coalesce(next_quantity, quantity) as quantity`,
       [source.id, merchant.merchantId, merchant.environment, target.id, now],
     );
+    // Thrown inside the transaction: the update above rolls back, nothing is moved.
+    const tooLarge = moved.find((s) => !lineFits(target, s.quantity));
+    if (tooLarge) {
+      throw BillingErrors.validation([
+        `plan_id: plan ${target.id} at the quantity ${tooLarge.quantity} of subscription ${tooLarge.id} would bill more than ${MAX_LINE_AMOUNT} minor units a period`,
+      ]);
+    }
     await recordRecurringAmounts(
       tx,
       [...new Set(moved.map((s) => s.quantity))].map((quantity) => ({ plan: target, quantity })),

@@ -32,6 +32,19 @@ export function recurringAmount(plan: RecurringPlan, quantity: number): Recurrin
   return { amount: flat + priced.amount, base: flat, seats: { price, priced } };
 }
 
+/** The largest recurring amount (`recurringAmount`: `plan.amount × quantity`, or the base fee and the seats price): lines and their sums stay exact integers. */
+export const MAX_LINE_AMOUNT = 1_000_000_000_000_000;
+
+/** Whether `plan` at `quantity` bills a recurring amount within `MAX_LINE_AMOUNT`: the one rule for creating, changing and moving a subscription. */
+export function lineFits(plan: RecurringPlan, quantity: number): boolean {
+  try {
+    return recurringAmount(plan, quantity).amount <= MAX_LINE_AMOUNT;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return false;
+  }
+}
+
 /** Whether a plan's recurring amount depends on more than `amount × quantity` (it has a seats price). */
 export function hasSeatsPrice(plan: RecurringPlan): boolean {
   return seatsPriceOf(plan.prices) !== null;

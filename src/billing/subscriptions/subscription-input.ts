@@ -4,7 +4,7 @@ import { DateOrTimestamp, Timestamp } from '../../platform/timestamps.ts';
 import { isValidTimeZone } from '../calendar/billing-calendar.ts';
 import { BillingErrors } from '../errors.ts';
 import { TaxRateIds } from '../taxes/tax-rate-ids.ts';
-import { recurringAmount, type RecurringPlan } from '../pricing/recurring-amount.ts';
+import { MAX_LINE_AMOUNT, lineFits, type RecurringPlan } from '../pricing/recurring-amount.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity.ts';
 
 const Metadata = z
@@ -16,18 +16,10 @@ const Quantity = z
   .int('quantity must be an integer')
   .min(1, 'quantity must be at least 1')
   .max(100_000, 'quantity must be at most 100,000');
-/** The largest recurring amount (`recurringAmount`: `plan.amount × quantity`, or the base fee and the seats price): lines and their sums stay exact integers. */
-export const MAX_LINE_AMOUNT = 1_000_000_000_000_000;
 
+/** A 422 naming `quantity` when the plan at that quantity would bill past `MAX_LINE_AMOUNT` (`lineFits`). */
 export function assertLineFits(plan: RecurringPlan, quantity: number): void {
-  let amount: number;
-  try {
-    amount = recurringAmount(plan, quantity).amount;
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    amount = Infinity;
-  }
-  if (amount > MAX_LINE_AMOUNT) {
+  if (!lineFits(plan, quantity)) {
     throw BillingErrors.validation([`quantity: the plan's amount at this quantity may not exceed ${MAX_LINE_AMOUNT} minor units`]);
   }
 }

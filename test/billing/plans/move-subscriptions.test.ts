@@ -66,4 +66,15 @@ describe('move_subscriptions', () => {
     expectError(await api.post(`/plans/${v1.id}/move_subscriptions`, {}), 422, /plan_id/);
     expect((await api.get(`/subscriptions/${sub.id}`)).body.response.pending_plan_id).toBeNull();
   });
+  it('refuses a move that would bill a subscription past the largest recurring amount, moving none', async () => {
+    const { api, plan: v1, start } = await scaffold(app, { merchant: 'Huge moves', plan: { amount: 2900, currency: 'AUD' } });
+    // 99,999,999,999 (the largest amount a request may give) × 20,000 seats = about 2 × 10^15: past 10^15.
+    const huge = await createPlan(api, { amount: 99_999_999_999, currency: 'AUD' });
+    const few = await start({});
+    const many = await start({ quantity: 20_000 });
+    const res = await api.post(`/plans/${v1.id}/move_subscriptions`, { plan_id: huge.id });
+    expectError(res, 422, `plan_id: plan ${huge.id} at the quantity 20000 of subscription ${many.id} would bill more than`);
+    for (const s of [few, many]) expect((await api.get(`/subscriptions/${s.id}`)).body.response.pending_plan_id).toBeNull();
+    expect((await eventsOf(api, 'subscription.updated')).filter((e) => e.data.reason === 'move_subscriptions')).toEqual([]);
+  });
 });
