@@ -74,6 +74,36 @@ async function backendCpuMs(sql: { query<T>(text: string): Promise<T[]> }): Prom
   return ticks * 10;
 }
 
+/**
+ * Runs `send` over `batches`, `concurrency` at a time, each worker taking the next batch; answers
+ * the seconds it took, the count `send` answered in all, and the CPU (ms) of this process and of
+ * the database's backends over the run (null where /proc cannot be read).
+ */
+async function measured<B>(
+  sql: { query<T>(text: string): Promise<T[]> },
+  batches: B[],
+  concurrency: number,
+  send: (batch: B) => Promise<number>,
+): Promise<{ seconds: number; count: number; processCpuMs: number; databaseCpuMs: number | null }> {
+  let next = 0;
+  let count = 0;
+  const cpu0 = process.cpuUsage();
+  const db0 = await backendCpuMs(sql);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batches.length) {
+        const n = await send(batches[next++]!);
+        count += n;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const db1 = await backendCpuMs(sql);
+  return { seconds, count, processCpuMs: (cpu.user + cpu.system) / 1000, databaseCpuMs: db0 === null || db1 === null ? null : db1 - db0 };
+}
+
 async function main() {
   const env = await benchEnv();
   const { runtime } = env;
@@ -130,26 +160,14 @@ async function main() {
     const warm = await post('/usage_events', JSON.stringify({ events: Array.from({ length: BATCH }, (_, k) => event(k, 'warm')) }));
     if (warm.status !== 200 || warm.body.response.accepted !== BATCH)
       throw new Error(`warm-up: ${JSON.stringify(warm.body).slice(0, 500)}`);
-    let next = 0;
-    let accepted = 0;
-    const cpu0 = process.cpuUsage();
-    const db0 = await backendCpuMs(runtime.sql);
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < bodies.length) {
-          const body = bodies[next++]!;
-          const res = await post('/usage_events', body);
-          if (res.status !== 200) throw new Error(`POST /usage_events ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
-          accepted += res.body.response.accepted;
-        }
-      }),
-    );
-    const apiSeconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const db1 = await backendCpuMs(runtime.sql);
-    const apiDbCpuMs = db0 === null || db1 === null ? null : db1 - db0;
-    if (accepted !== EVENTS) throw new Error(`accepted ${accepted} of ${EVENTS}`);
+    const api = await measured(runtime.sql, bodies, CONCURRENCY, async (body) => {
+      const res = await post('/usage_events', body);
+      if (res.status !== 200) throw new Error(`POST /usage_events ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+      return res.body.response.accepted as number;
+    });
+    const apiSeconds = api.seconds;
+    const apiDbCpuMs = api.databaseCpuMs;
+    if (api.count !== EVENTS) throw new Error(`accepted ${api.count} of ${EVENTS}`);
     const apiRate = EVENTS / apiSeconds;
     console.error(`ingest via HTTPS: ${EVENTS} events in ${apiSeconds.toFixed(2)} s = ${Math.round(apiRate)}/s`);
 
@@ -208,33 +226,19 @@ async function main() {
       );
     }
     const ref = { merchantId: merchant.merchant_id, environment: 'sandbox' as const };
-    let nextWrite = 0;
-    let written = 0;
-    const writeCpu0 = process.cpuUsage();
-    const writeDb0 = await backendCpuMs(runtime.sql);
-    const w0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (nextWrite < writeRows.length) {
-          const rows = writeRows[nextWrite++]!;
-          // Awaited before the sum is read: `written += await …` would read it before the wait.
-          const outcome = await insertUsageEvents(runtime.sql, ref, rows, new Date());
-          written += outcome.written.size;
-        }
-      }),
-    );
-    const writeSeconds = (performance.now() - w0) / 1000;
-    const writeCpu = process.cpuUsage(writeCpu0);
-    const writeDb1 = await backendCpuMs(runtime.sql);
-    const writeDbCpuMs = writeDb0 === null || writeDb1 === null ? null : writeDb1 - writeDb0;
-    if (written !== EVENTS) throw new Error(`the write alone wrote ${written} of ${EVENTS}`);
+    const write = await measured(runtime.sql, writeRows, CONCURRENCY, async (rows) => {
+      return (await insertUsageEvents(runtime.sql, ref, rows, new Date())).written.size;
+    });
+    const writeSeconds = write.seconds;
+    const writeDbCpuMs = write.databaseCpuMs;
+    if (write.count !== EVENTS) throw new Error(`the write alone wrote ${write.count} of ${EVENTS}`);
     const writeRate = EVENTS / writeSeconds;
     console.error(
       `Recur's write alone (insertUsageEvents, ${CONCURRENCY} at once): ${EVENTS} events in ${writeSeconds.toFixed(2)} s = ${Math.round(writeRate)}/s; ` +
-        `CPU per event ${((writeCpu.user + writeCpu.system) / 1000 / EVENTS).toFixed(4)} ms in the process + ${perEvent(writeDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
+        `CPU per event ${(write.processCpuMs / EVENTS).toFixed(4)} ms in the process + ${perEvent(writeDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
     );
     console.error(
-      `CPU per event: ingest ${((cpu.user + cpu.system) / 1000 / EVENTS).toFixed(4)} ms in Recur's process (the client's side too) + ${perEvent(apiDbCpuMs)?.toFixed(4)} ms in PostgreSQL; COPY ${perEvent(copyDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
+      `CPU per event: ingest ${(api.processCpuMs / EVENTS).toFixed(4)} ms in Recur's process (the client's side too) + ${perEvent(apiDbCpuMs)?.toFixed(4)} ms in PostgreSQL; COPY ${perEvent(copyDbCpuMs)?.toFixed(4)} ms in PostgreSQL`,
     );
 
     // Aggregation: fill the month up to TABLE events over the subscriptions, then close CLOSES periods.
@@ -304,14 +308,14 @@ async function main() {
       ingest: {
         seconds: apiSeconds,
         rate: apiRate,
-        processCpuMsPerEvent: (cpu.user + cpu.system) / 1000 / EVENTS,
+        processCpuMsPerEvent: api.processCpuMs / EVENTS,
         databaseCpuMsPerEvent: perEvent(apiDbCpuMs),
       },
       copy: { seconds: copySeconds, rate: copyRate, databaseCpuMsPerEvent: perEvent(copyDbCpuMs) },
       write: {
         seconds: writeSeconds,
         rate: writeRate,
-        processCpuMsPerEvent: (writeCpu.user + writeCpu.system) / 1000 / EVENTS,
+        processCpuMsPerEvent: write.processCpuMs / EVENTS,
         databaseCpuMsPerEvent: perEvent(writeDbCpuMs),
         ratioToCopy: writeRate / copyRate,
       },

@@ -151,6 +151,13 @@ export async function periodInvoiceOf(api: ApiClient, subscriptionId: string, st
   return invoice;
 }
 
+/** The seats tiers of docs/pricing.md's worked example: 10 at 2,000, the next 40 at 1,500, then 1,000 (25 seats graduated: 42,500). */
+export const SEATS_TIERS = [
+  { up_to: 10, unit_amount: 2000 },
+  { up_to: 50, unit_amount: 1500 },
+  { up_to: null, unit_amount: 1000 },
+];
+
 /** A billable metric made through the API (`name` from its code unless given), asserted created. */
 export async function createMetric(api: ApiClient, fields: Record<string, unknown>): Promise<any> {
   const res = await api.post('/billable_metrics', { name: `Metric ${String(fields.code)}`, ...fields });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
-import { advance, expectError, invoicesOf, periodInvoiceOf, settle } from '../../helpers/billing.ts';
+import { advance, expectError, invoicesOf, periodInvoiceOf, settle, SEATS_TIERS } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { checkCrossPath } from '../../helpers/invariants.ts';
 
@@ -23,11 +23,6 @@ afterAll(async () => {
 
 const START = '2027-01-10T00:00:00.000Z';
 const NEXT = '2027-02-10T00:00:00.000Z';
-const TIERS = [
-  { up_to: 10, unit_amount: 2000 },
-  { up_to: 50, unit_amount: 1500 },
-  { up_to: null, unit_amount: 1000 },
-];
 
 async function plan(api: ApiClient, fields: Record<string, unknown>) {
   const res = await api.post('/plans', { name: 'Team', amount: 0, currency: 'AUD', interval: 'month', ...fields });
@@ -59,9 +54,9 @@ describe('seats prices', () => {
     const graduated = await plan(api, {
       name: 'Graduated',
       amount: 500,
-      prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }],
+      prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }],
     });
-    const volume = await plan(api, { name: 'Volume', prices: [{ metric_code: 'seats', model: 'volume', tiers: TIERS }] });
+    const volume = await plan(api, { name: 'Volume', prices: [{ metric_code: 'seats', model: 'volume', tiers: SEATS_TIERS }] });
     const perUnit = await plan(api, {
       name: 'Per seat',
       prices: [{ metric_code: 'seats', model: 'per_unit', unit_amount: 900, free_units: 3 }],
@@ -166,7 +161,7 @@ describe('seats prices', () => {
   it('prorates a quantity changed now on the difference of the tiered amounts; the preview shows the same invoice', async () => {
     const s0 = await scaffold(app, { merchant: 'Seats proration', clock: START });
     const { api } = s0;
-    const team = await plan(api, { prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }] });
+    const team = await plan(api, { prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }] });
     const sub = await s0.start({ plan_id: team.id, quantity: 25 });
     await settle(api, s0.clock.id);
     expect((await periodInvoice(api, sub.id)).invoice.amount).toBe(42_500);
@@ -200,7 +195,7 @@ describe('seats prices', () => {
   it('charges a first period before a billing anchor pro rata of the whole recurring amount', async () => {
     const s0 = await scaffold(app, { merchant: 'Seats anchor', clock: START });
     const { api } = s0;
-    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }] });
+    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }] });
     // Jan 10 to the Feb 1 anchor: 22 of the 31 days of the interval that ends at the anchor.
     // round((500 + 42,500) × 22 / 31) = round(30,516.13) = 30,516.
     const sub = await s0.start({ plan_id: team.id, quantity: 25, billing_anchor: '2027-02-01T00:00:00.000Z' });
@@ -219,7 +214,7 @@ describe('seats prices', () => {
     const team = await plan(api, {
       amount: 5000,
       tax_rate_ids: [rate.id],
-      prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }],
+      prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }],
     });
     const sub = await s0.start({ plan_id: team.id, quantity: 25, coupon: 'TENTH' });
     await settle(api, s0.clock.id);
@@ -234,7 +229,7 @@ describe('seats prices', () => {
     const s0 = await scaffold(app, { merchant: 'Seats MRR', clock: '2031-01-01T00:00:00.000Z' });
     const { api } = s0;
     expect((await api.post('/coupons', { code: 'FIFTH', percent_off: 20, duration: 'forever' })).status).toBe(201);
-    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }] });
+    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }] });
     const a = await s0.start({ plan_id: team.id, quantity: 25 }); // 500 + 42,500 = 43,000
     const b = await s0.start({ plan_id: team.id, quantity: 11, coupon: 'FIFTH' }); // (500 + 21,500) × 0.8 = 17,600
     await settle(api, s0.clock.id);
@@ -275,7 +270,7 @@ describe('seats prices', () => {
   it('moves flat subscriptions onto a seats plan: now (prorated), from the next period, and by move_subscriptions', async () => {
     const s0 = await scaffold(app, { merchant: 'Seats moves', clock: START, plan: { name: 'Flat', amount: 1000 } });
     const { api } = s0;
-    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'volume', tiers: TIERS }] });
+    const team = await plan(api, { amount: 500, prices: [{ metric_code: 'seats', model: 'volume', tiers: SEATS_TIERS }] });
     const a = await s0.start({ quantity: 12 }); // flat: 12 × 1,000
     const b = await s0.start({ quantity: 12 });
     const c = await s0.start({ quantity: 30 });

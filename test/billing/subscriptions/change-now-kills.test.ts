@@ -11,7 +11,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { advance, createPlan, invoicesOf, settle } from '../../helpers/billing.ts';
+import { advance, createPlan, invoicesOf, settle, SEATS_TIERS } from '../../helpers/billing.ts';
 import { scaffold } from '../../helpers/scaffold.ts';
 import { billingCounts, checkCrossPath, checkInvariants, checkStateHistory } from '../../helpers/invariants.ts';
 import { startRequestChild, type RequestChild } from '../../helpers/request-child.ts';
@@ -35,11 +35,6 @@ afterEach(async (context) => {
 
 const START = '2027-01-10T00:00:00.000Z';
 const CHANGE = '2027-01-25T00:00:00.000Z';
-const TIERS = [
-  { up_to: 10, unit_amount: 2000 },
-  { up_to: 50, unit_amount: 1500 },
-  { up_to: null, unit_amount: 1000 },
-];
 // 25 seats: 10 × 2,000 + 15 × 1,500 = 42,500 a month. On Jan 25, 16 of the period's 31 days are
 // left: credit round(42,500 × 16/31) = 21,935; 51 seats (81,000) charged round(81,000 × 16/31) = 41,806.
 const FIRST = 42_500;
@@ -62,7 +57,7 @@ describe('a change made now on a seats plan, its process SIGKILLed mid-charge of
       const team = await createPlan(s.api, {
         name: 'Team',
         amount: 0,
-        prices: [{ metric_code: 'seats', model: 'graduated', tiers: TIERS }],
+        prices: [{ metric_code: 'seats', model: 'graduated', tiers: SEATS_TIERS }],
       });
       const sub = await s.start({ plan_id: team.id, quantity: 25 });
       await settle(s.api, s.clock!.id);
