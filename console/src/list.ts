@@ -33,5 +33,8 @@ export function pagedList(fetchPage: (page: number) => Promise<Answer<Rec[]>>) {
   return list;
 }
 
+/** What `pagedList` gives: its page of items, where it is, and whether it is loading or failed. */
+export type PagedList = ReturnType<typeof pagedList>;
+
 export { call };
 export const PAGE_SIZE = 20;

@@ -9,7 +9,8 @@ import { axeViolations, launchChromium } from '../helpers/chromium.ts';
 
 // The console's lists and their actions in headless Chromium against a real Recur (one app, one
 // browser, one page): invoices filtered by the day they were issued, a plan's subscriptions moved
-// to another plan, a one-off item added and removed on a subscription, a customer's events.
+// to another plan, a one-off item added and removed on a subscription, a customer's events, a list
+// of two pages and empty ones.
 // axe-core on each state of each page.
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -212,6 +213,34 @@ describe('the console lists in Chromium', () => {
     for (const e of alans) expect(ids.has(e.id)).toBe(false);
     expect(shown).toBe(expected.response.length);
     await clean('customer with its events');
+    expect(browserErrors).toEqual([]);
+  });
+
+  it('pages a long list: twenty rows, then the rest, with where it is; an empty list says so and has no pager', async () => {
+    const made = await api.post('/customers', { name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.response.id;
+    // customer.created and 21 customer.updated: 22 events, two pages of 20.
+    for (let i = 0; i < 21; i++) {
+      const put = await api.put(`/customers/${id}`, { phone: `+61 2 9000 ${1000 + i}` });
+      expect(put.status, put.text).toBe(200);
+    }
+    await page.goto(`${origin}/console/customers/${id}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Events' }) });
+    const pager = section.getByRole('navigation', { name: 'Events pages' });
+    await pager.getByText('Page 1 of 2 (22 in all)').waitFor();
+    expect(await section.locator('tbody tr').count()).toBe(20);
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    for (const label of ['Subscriptions', 'Invoices', 'Credit notes']) {
+      await page.getByRole('table', { name: label }).getByRole('cell', { name: 'None.' }).waitFor();
+      expect(await page.getByRole('navigation', { name: `${label} pages` }).count()).toBe(0);
+    }
+    await clean('customer with two pages of events');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2 of 2 (22 in all)').waitFor();
+    await expect.poll(() => section.locator('tbody tr').count()).toBe(2);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await clean('second page of events');
     expect(browserErrors).toEqual([]);
   });
 });
