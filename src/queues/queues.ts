@@ -52,8 +52,8 @@ export function workJobOptions(workId: string): { jobId: string; deduplication: 
 
 /**
  * 12 random hex digits, cut from a pool of random bytes filled 4 KiB at a time: the scheduler
- * names thousands of jobs a second, and one call to the random source per job cost about 3 % of
- * its process's CPU (a profile of `bench/scheduler.ts`).
+ * names thousands of jobs a second, and one call to the random source per job took about 8 % of
+ * its process's busy CPU (a profile of `bench/scheduler.ts`).
  */
 const SUFFIX_BYTES = 6;
 let suffixPool = Buffer.alloc(0);
