@@ -179,7 +179,7 @@ async function writeCeiling(env: Awaited<ReturnType<typeof benchEnv>>, count: nu
              select gen_random_uuid(), $7, $8, subscription_id, plan_id, period_index, period_start, period_end, 1000, 'AUD', 'open', 0,
                     '{"retry_days":[1,3,5,7],"final_action":"leave_past_due"}', $9, $9,
                     jsonb_build_array(jsonb_build_object('kind', 'plan', 'description', 'Bench monthly', 'amount', 1000, 'quantity', 1)),
-                    1000, 1000, 'CEIL-' || lpad(n::text, 6, '0'), $9, '{"legal_name":"Bench"}'
+                    1000, 1000, 'CEIL-' || lpad(n::text, greatest(6, length(n::text)), '0'), $9, '{"legal_name":"Bench"}'
                from input
              returning id, subscription_id, number),
            recorded as (
