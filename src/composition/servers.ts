@@ -70,6 +70,7 @@ export function buildApiServer(runtime: Runtime, tls: TlsMaterial, environment: 
       environment,
       now: () => runtime.clock.now(),
       cookieKey: deriveKey(runtime.secrets.credentialKey, 'hosted-cookies'),
+      rateLimits: runtime.redis ? { redis: runtime.redis, prefix: runtime.config.REDIS_PREFIX } : null,
     }),
   );
   // The billing console: static files, the same for every merchant; its API calls authenticate as any other.

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BillingCore, LinkObject } from '../billing/billing-core.ts';
@@ -26,6 +27,12 @@ export interface HostedDeps {
   now(): Date;
   /** Keys the CSRF cookie's signature and its tokens' binding to the link (32 bytes). */
   cookieKey: Buffer;
+  /**
+   * Where the rate limits count: the producers' Redis (its prefix names the keys), so that every
+   * process and listener of a deployment counts one client and one link together; null (the
+   * PostgreSQL queue backend, one process) counts in this process's memory.
+   */
+  rateLimits: { redis: Redis; prefix: string } | null;
 }
 
 /** The card form, as posted (a browser's form encoding); unknown fields are refused. */
@@ -74,7 +81,15 @@ export async function registerHostedRoutes(app: HttpServer, deps: HostedDeps): P
     getUserInfo: (req) => linkIdOf(req),
     csrfOpts: { hmacKey: deps.cookieKey.toString('base64') },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  if (deps.rateLimits) {
+    // A connection of its own that fails fast: the producers' client waits for Redis forever (BullMQ's
+    // setting), and a page must not hang on its limits. While Redis is unreachable the limits are
+    // skipped (a customer can still pay or update a card) and the failure is logged.
+    const redis = deps.rateLimits.redis.duplicate({ maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+    redis.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'hosted pages: rate-limit store unreachable'));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${deps.rateLimits.prefix}:hosted-rate:`, skipOnError: true });
+  } else await app.register(fastifyRateLimit, { global: false });
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('content-security-policy', HOSTED_CONTENT_SECURITY_POLICY);

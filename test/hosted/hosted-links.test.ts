@@ -171,3 +171,48 @@ describe('customer links', () => {
     expect(limited.headers['content-security-policy']).toBe(HOSTED_CONTENT_SECURITY_POLICY);
   });
 });
+
+describe('rate limits in one store', () => {
+  // A fresh app: its own Redis prefix, so that no request of the tests above counts here.
+  let fresh: TestApp;
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  it("count one client's requests on every listener together in Redis, as every process of a deployment shares it", async () => {
+    fresh = await startTestApp({ billing: true });
+    const merchant = await merchantClient(fresh, 'Hosted Limits');
+    const plan = await createPlan(merchant);
+    const card = await createCard(merchant, APPROVE);
+    const sub = await subscribe(merchant, { plan_id: plan.id, card_token: card.token });
+    const links = [];
+    for (let i = 0; i < 5; i++)
+      links.push((await merchant.post('/hosted_links', { purpose: 'card_update', object_id: sub.id })).body.response);
+    const sandbox = new URL(fresh.listeners.urls.sandbox!).origin;
+    const production = new URL(fresh.listeners.urls.production).origin;
+    const get = async (url: string) => {
+      const res = await request(url, { dispatcher: fresh.agent });
+      await res.body.text();
+      return res.statusCode;
+    };
+    // Half the address's budget on each listener, each link within its own limit: 60 pages on the
+    // sandbox listener, 60 refusals (another environment's link) on the production listener.
+    const perLink = HOSTED_RATE_LIMITS.perLinkPerMinute;
+    const half = HOSTED_RATE_LIMITS.perAddressPerMinute / 2;
+    const statuses: number[] = [];
+    for (let i = 0; i < half; i++) statuses.push(await get(sandbox + new URL(links[Math.floor(i / perLink)].url).pathname));
+    for (let i = 0; i < half; i++) statuses.push(await get(production + new URL(links[2 + Math.floor(i / perLink)].url).pathname));
+    expect(statuses.slice(0, half).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(half).every((s) => s === 404)).toBe(true);
+    if (fresh.runtime.redis) {
+      // The address has used its budget on the two listeners together: a fresh link is refused on either.
+      expect(await get(sandbox + new URL(links[4].url).pathname)).toBe(429);
+      expect(await get(production + new URL(links[4].url).pathname)).toBe(429);
+      const keys = await fresh.runtime.redis.keys(`${fresh.runtime.config.REDIS_PREFIX}:hosted-rate:*`);
+      expect(keys.length).toBeGreaterThan(0);
+    } else {
+      // Without Redis (queues on PostgreSQL) each listener counts in this process's memory (docs/operations.md).
+      expect(await get(sandbox + new URL(links[4].url).pathname)).toBe(200);
+    }
+  });
+});
