@@ -1,8 +1,10 @@
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { Redis } from 'ioredis';
 import { startTestApp, type ApiClient, type TestApp } from '../helpers/test-app.ts';
 import { APPROVE, createCard, createPlan, expectError, invoicesOf, merchantClient, subscribe } from '../helpers/billing.ts';
 import { HOSTED_CONTENT_SECURITY_POLICY, HOSTED_RATE_LIMITS } from '../../src/hosted/hosted-routes.ts';
+import { findRedisServer, startPrivateRedis } from '../helpers/redis-server.ts';
 
 // The customer links over HTTPS without a browser: the merchant's API that creates and revokes
 // them, the card-update page of a customer (every billed subscription moves to the new card), the
@@ -215,4 +217,38 @@ describe('rate limits in one store', () => {
       expect(await get(sandbox + new URL(links[4].url).pathname)).toBe(200);
     }
   });
+
+  // A Redis of this test's own, paused: the run's Redis is shared by the other test files.
+  it.skipIf(inject('queueBackend') !== 'redis' || !findRedisServer())(
+    "serve the pages while their Redis does not answer: the limits are skipped after the connection's timeout, not waited for",
+    async () => {
+      const own = await startPrivateRedis();
+      const admin = new Redis(own.url, { maxRetriesPerRequest: 1 });
+      let stalled: TestApp | undefined;
+      try {
+        stalled = await startTestApp({ billing: true, env: { REDIS_URL: own.url } });
+        const merchant = await merchantClient(stalled, 'Hosted Stalled Redis');
+        const plan = await createPlan(merchant);
+        const card = await createCard(merchant, APPROVE);
+        const sub = await subscribe(merchant, { plan_id: plan.id, card_token: card.token });
+        const link = (await merchant.post('/hosted_links', { purpose: 'card_update', object_id: sub.id })).body.response;
+        const get = async () => {
+          const res = await request(link.url, { dispatcher: stalled!.agent });
+          await res.body.text();
+          return res.statusCode;
+        };
+        expect(await get()).toBe(200);
+        // Every client of that Redis waits for 5 s; the page answers before the pause ends.
+        const pauseMs = 5_000;
+        await admin.call('client', 'pause', String(pauseMs), 'all');
+        const t0 = performance.now();
+        expect(await get()).toBe(200);
+        expect(performance.now() - t0).toBeLessThan(pauseMs);
+      } finally {
+        await admin.quit().catch(() => admin.disconnect());
+        await stalled?.close();
+        await own.stop();
+      }
+    },
+  );
 });
