@@ -7,6 +7,8 @@ import type { DunningPolicy } from '../plans/plan.entity.ts';
 import { subscriptionJsonSql } from '../subscriptions/subscription-view.ts';
 import { giveBackVoidedCredit, voidOwedInvoicesSql, type VoidedCredit } from '../invoices/void-owed.ts';
 import { applyNetworkCaps, decideAfterDecline, type NetworkCaps } from './dunning-policy.ts';
+import { billFinalUsage } from '../usage/usage-so-far.ts';
+import type { MerchantRef } from '../ports/gateway-port.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -47,6 +49,8 @@ export interface FailureFollowUps {
   };
   /** The subscription waits for new card data: the expiry-update queue takes it. */
   hold?: { subscriptionId: string; invoiceId: string };
+  /** The final invoice of the usage of a subscription the final action ended, to charge after the commit. */
+  charge?: { invoiceId: string };
 }
 
 export interface FailureResult {
@@ -233,16 +237,30 @@ export async function applyFailure(tx: Sql, input: FailureInput): Promise<Failur
       })}`
     : '';
   // Each step touches its own rows (this invoice, the card's other invoices, the subscription).
-  const rows = await tx.query<{ voided: VoidedCredit[] | null }>(
+  const rows = await tx.query<{ voided: VoidedCredit[] | null; ended_now: boolean }>(
     prepared(`with ${steps.map((sql, i) => `step${i} as (${sql})`).join(', ')},
           subscription as (${subscription.sql})${voided},
           events as (${insertEventsSql(params, input.billingNow, [outcome, ...events], when)})
-     select ${ended ? `(select json_agg(voided) from voided where credit_applied > 0)` : 'null'} as voided`),
+     select ${ended ? `(select json_agg(voided) from voided where credit_applied > 0)` : 'null'} as voided,
+            exists (select 1 from subscription) as ended_now`),
     params.values,
   );
   // The credit the voided invoices had used goes back where it came from, as a cancel gives it back
   // (a statement of its own: the subscription's row was written by the one above).
   const given = rows[0]?.voided;
   if (given?.length) await giveBackVoidedCredit(tx, given, input.now);
+  // A subscription the final action ended bills the usage of its last, partial period on a final
+  // invoice, as a cancel now does (usage-priced plans only), once: when this outcome ended it. Its
+  // row is locked by the update above, so no usage batch can add an event the invoice misses.
+  if (ended && rows[0]?.ended_now) {
+    const [sub] = await tx.query<{ id: string; plan_id: string; credit_balance: string; customer_id: string | null }>(
+      'select id, plan_id, credit_balance, customer_id from billing.subscriptions where id = $1',
+      [input.subscriptionId],
+    );
+    const merchant = { merchantId: input.merchantId, environment: input.environment } as MerchantRef;
+    const final = sub ? await billFinalUsage(tx, merchant, sub, input.billingNow, input.now, input.billingNow) : null;
+    if (final?.kind === 'invoice' && final.status === 'open')
+      result.followUps = { ...result.followUps, charge: { invoiceId: final.invoiceId } };
+  }
   return result;
 }

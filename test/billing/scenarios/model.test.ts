@@ -1146,6 +1146,16 @@ describe('billing model: rules that hold across paths', () => {
     await runSequence([new Script(['54', '54', '54', '54', '54', '54']), new Create(3, 0, 0), new Advance(24 * 30)]);
   });
 
+  it('regression (seed -530984902): a subscription dunning cancels bills its usage so far on a final invoice', async () => {
+    // The weekly usage plan (dunning [1, 2] days, then cancel) on the declining card: the third
+    // failure, 48 h in, cancels it; the 250 bytes sent at its start must be billed, not lost.
+    await runSequence([
+      new Create(1, 1, 0, false, 2, [2]),
+      new Usage(2, false, [{ code: 'bytes', n: 250, repeat: null }]),
+      new Advance(53),
+    ]);
+  });
+
   it('regression (seed 77): an item invoiced while paused is charged when the subscription resumes', async () => {
     await runSequence([
       new Create(0, 2, 0),

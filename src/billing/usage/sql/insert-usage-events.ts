@@ -103,7 +103,8 @@ interface LateRange {
  * for that invoice to commit and then sees the range it billed (the next statement is read after
  * the lock, in a snapshot of its own), or is waited for by it, whose aggregation then counts the
  * batch's events: an event is never both missed by the invoice and unseen as late. A subscription
- * that ended meanwhile (cancelled, completed: its usage was closed by its final invoice) refuses
+ * that ended meanwhile (cancelled, completed, or unpaid by dunning's final action: its usage was
+ * closed by its final invoice) refuses
  * its events. Then one statement reads the billed ranges that can hold an event of the batch
  * (per subscription and metric, those ending after its earliest timestamp): an event in one is
  * late. `refuse` refuses it; `correct` writes it and marks its range for the next invoice
@@ -118,7 +119,7 @@ async function guardLateEvents(
 ): Promise<{ refused: Map<string, string>; ranges: LateRange[] }> {
   const subscriptionIds = [...new Set(rows.map((r) => r.subscriptionId))].sort();
   const locked = await tx.query<{ id: string; ended: boolean }>(
-    prepared(`select id, status in ('cancelled', 'completed') as ended from billing.subscriptions
+    prepared(`select id, status in ('cancelled', 'completed', 'unpaid') as ended from billing.subscriptions
        where id = any($1::uuid[]) order by id for share`),
     [subscriptionIds],
   );
