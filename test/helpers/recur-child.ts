@@ -59,56 +59,58 @@ export interface ChildOptions {
   name?: string;
 }
 
-export interface RecurChild {
+export interface RecurChild extends ForkedChild<ChildMessage> {
+  /** Resolves on `{type:'ready'}`; rejects if the child exits first or after the timeout. */
+  ready(timeoutMs?: number): Promise<void>;
+  send(message: ParentMessage): void;
+  signal(signal: NodeJS.Signals): void;
+  /** Graceful stop (closes the roles), SIGKILL if it takes longer than `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Every child still alive, of either kind: `killAllChildren` ends them. */
+const live = new Set<{ kill(): Promise<void> }>();
+
+/**
+ * A forked child process of this test run: its IPC messages kept in order, the tail of its
+ * output kept for diagnostics, and waiting on its messages. The plumbing both kinds of children
+ * share (this file's Recur roles, request-child.ts's one request).
+ */
+export interface ForkedChild<M> {
   readonly name: string;
   readonly pid: number;
   readonly process: ChildProcess;
   /** Every message received so far, in order. */
-  readonly messages: ChildMessage[];
-  /** Resolves on `{type:'ready'}`; rejects if the child exits first or after the timeout. */
-  ready(timeoutMs?: number): Promise<void>;
-  /** Waits until `predicate` holds over the messages received so far (re-evaluated on each one). */
-  waitFor(what: string, predicate: (messages: ChildMessage[]) => boolean, timeoutMs: number): Promise<void>;
-  send(message: ParentMessage): void;
-  signal(signal: NodeJS.Signals): void;
+  readonly messages: M[];
+  /** Waits until `predicate` holds over the messages received so far (re-evaluated on each one); rejects if the child exits first. */
+  waitFor(what: string, predicate: (messages: M[]) => boolean, timeoutMs: number): Promise<void>;
   /** SIGKILL, and wait for the exit. */
   kill(): Promise<void>;
-  /** Graceful stop (closes the roles), SIGKILL if it takes longer than `timeoutMs`. */
-  stop(timeoutMs?: number): Promise<void>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   hasExited(): boolean;
   /** The tail of the child's stdout and stderr, for diagnostics. */
   output(): string;
 }
 
-const live = new Set<RecurChild>();
-
-/** Starts a Recur child process on the given configuration (Node 22 of this test process, with IPC). */
-export function startRecurChild(config: Config, options: ChildOptions): RecurChild {
-  const name =
-    options.name ?? `${options.roles}${options.killAt ? `-kill@${options.killAt}` : ''}${options.holdAt ? `-hold@${options.holdAt}` : ''}`;
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    ...configEnv(config),
-    ...options.env,
-    RECUR_CHILD: '1',
-    RECUR_ROLES: options.roles,
-    WORKER_STALLED_INTERVAL_MS: String(options.stalledIntervalMs ?? 500),
-    // Node's on-disk compile cache: a child starts in about half the time (a cache only, no behaviour).
-    NODE_COMPILE_CACHE: join(tmpdir(), 'recur-test-node-compile-cache'),
-  };
-  if (options.killAt) env.RECUR_KILL_AT = options.killAt;
-  if (options.holdAt) env.RECUR_HOLD_AT = options.holdAt;
-  if (options.trace) env.RECUR_TRACE = '1';
-  const child = fork(CHILD_FILE, [], {
+/**
+ * Forks `file` as a child (Node 22 of this test process, with IPC) with `env` over PATH and
+ * HOME, and Node's on-disk compile cache: a child starts in about half the time (a cache only,
+ * no behaviour).
+ */
+export function forkChild<M>(file: string, name: string, env: Record<string, string>): ForkedChild<M> {
+  const child = fork(file, [], {
     execPath: process.execPath,
     execArgv: [],
-    env,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_COMPILE_CACHE: join(tmpdir(), 'recur-test-node-compile-cache'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   if (child.pid === undefined) throw new Error(`could not start the ${name} child`);
-  const messages: ChildMessage[] = [];
+  const messages: M[] = [];
   const listeners = new Set<() => void>();
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -121,73 +123,94 @@ export function startRecurChild(config: Config, options: ChildOptions): RecurChi
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => {
       exitedFlag = true;
-      live.delete(handle);
+      live.delete(forked);
       resolve({ code, signal });
       for (const l of listeners) l();
     });
   });
   child.on('message', (m) => {
-    messages.push(m as ChildMessage);
+    messages.push(m as M);
     for (const l of listeners) l();
   });
   child.on('error', () => undefined);
-
-  const waitFor = (what: string, predicate: (ms: ChildMessage[]) => boolean, timeoutMs: number) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (predicate(messages)) return done(null);
-        if (exitedFlag) return done(new Error(`${name} (pid ${child.pid}) exited while waiting for ${what}\n${handle.output()}`));
-      };
-      const timer = setTimeout(
-        () => done(new Error(`${name} (pid ${child.pid}): no ${what} within ${timeoutMs} ms\n${handle.output()}`)),
-        timeoutMs,
-      );
-      const done = (err: Error | null) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (err) reject(err);
-        else resolve();
-      };
-      listeners.add(check);
-      check();
-    });
-
-  const handle: RecurChild = {
+  const output = () => `--- ${name} (pid ${child.pid}) output tail ---\n${lines.slice(-60).join('\n')}`;
+  const forked: ForkedChild<M> = {
     name,
     pid: child.pid,
     process: child,
     messages,
-    ready: (timeoutMs = 60_000) => waitFor('ready', (ms) => ms.some((m) => m.type === 'ready'), timeoutMs),
-    waitFor,
-    send(message) {
-      if (child.connected) child.send(message);
-    },
-    signal(signal) {
-      if (!exitedFlag) process.kill(child.pid!, signal);
-    },
+    waitFor: (what, predicate, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (predicate(messages)) return done(null);
+          if (exitedFlag) return done(new Error(`${name} (pid ${child.pid}) exited while waiting for ${what}\n${output()}`));
+        };
+        const timer = setTimeout(
+          () => done(new Error(`${name} (pid ${child.pid}): no ${what} within ${timeoutMs} ms\n${output()}`)),
+          timeoutMs,
+        );
+        const done = (err: Error | null) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          if (err) reject(err);
+          else resolve();
+        };
+        listeners.add(check);
+        check();
+      }),
     async kill() {
       if (!exitedFlag) process.kill(child.pid!, 'SIGKILL');
       await exited;
     },
+    exited,
+    hasExited: () => exitedFlag,
+    output,
+  };
+  live.add(forked);
+  return forked;
+}
+
+/** Starts a Recur child process on the given configuration (Node 22 of this test process, with IPC). */
+export function startRecurChild(config: Config, options: ChildOptions): RecurChild {
+  const name =
+    options.name ?? `${options.roles}${options.killAt ? `-kill@${options.killAt}` : ''}${options.holdAt ? `-hold@${options.holdAt}` : ''}`;
+  const env: Record<string, string> = {
+    ...configEnv(config),
+    ...options.env,
+    RECUR_CHILD: '1',
+    RECUR_ROLES: options.roles,
+    WORKER_STALLED_INTERVAL_MS: String(options.stalledIntervalMs ?? 500),
+  };
+  if (options.killAt) env.RECUR_KILL_AT = options.killAt;
+  if (options.holdAt) env.RECUR_HOLD_AT = options.holdAt;
+  if (options.trace) env.RECUR_TRACE = '1';
+  const child = forkChild<ChildMessage>(CHILD_FILE, name, env);
+  const pid = child.pid;
+
+  const handle: RecurChild = {
+    ...child,
+    ready: (timeoutMs = 60_000) => child.waitFor('ready', (ms) => ms.some((m) => m.type === 'ready'), timeoutMs),
+    send(message) {
+      if (child.process.connected) child.process.send(message);
+    },
+    signal(signal) {
+      if (!child.hasExited()) process.kill(pid, signal);
+    },
     async stop(timeoutMs = 10_000) {
-      if (exitedFlag) return;
+      if (child.hasExited()) return;
       try {
-        process.kill(child.pid!, 'SIGCONT');
+        process.kill(pid, 'SIGCONT');
       } catch {
         /* gone */
       }
       handle.send({ type: 'stop' });
       const timer = setTimeout(() => {
-        if (!exitedFlag) process.kill(child.pid!, 'SIGKILL');
+        if (!child.hasExited()) process.kill(pid, 'SIGKILL');
       }, timeoutMs);
-      await exited;
+      await child.exited;
       clearTimeout(timer);
     },
-    exited,
-    hasExited: () => exitedFlag,
-    output: () => `--- ${name} (pid ${child.pid}) output tail ---\n${lines.slice(-60).join('\n')}`,
   };
-  live.add(handle);
   return handle;
 }
 

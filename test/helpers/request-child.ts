@@ -10,13 +10,10 @@
  * It reports `{type:'ready'}`, then `{type:'at', step, reference}` (the refund's reference, or the
  * charged invoice's id), or `{type:'done'}` / `{type:'failed'}`.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config/config.ts';
 import type { MerchantRef } from '../../src/billing/ports/gateway-port.ts';
-import { configEnv } from './recur-child.ts';
+import { configEnv, forkChild, type ForkedChild } from './recur-child.ts';
 
 export type RequestChildMessage =
   { type: 'ready' } | { type: 'at'; step: string; reference: string } | { type: 'done' } | { type: 'failed'; message: string };
@@ -28,78 +25,27 @@ export type RequestChildRequest =
 
 const CHILD_FILE = fileURLToPath(import.meta.url);
 
-export interface RequestChild {
-  process: ChildProcess;
-  messages: RequestChildMessage[];
+export interface RequestChild extends ForkedChild<RequestChildMessage> {
   /** Resolves with the first message that `predicate` accepts; rejects if the child exits first or after `timeoutMs`. */
   next(what: string, predicate: (m: RequestChildMessage) => boolean, timeoutMs?: number): Promise<RequestChildMessage>;
-  /** SIGKILL, and wait for the exit. */
-  kill(): Promise<void>;
-  output(): string;
 }
 
 /** Starts the child on the test's configuration; it makes the request at once. */
 export function startRequestChild(config: Config, request: RequestChildRequest, killAt: string, clockOffsetMs = 0): RequestChild {
-  const child = fork(CHILD_FILE, [], {
-    execPath: process.execPath,
-    execArgv: [],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...configEnv(config),
-      LOG_LEVEL: 'warn',
-      RECUR_CHILD: '1',
-      RECUR_REQUEST: JSON.stringify(request),
-      RECUR_KILL_AT: killAt,
-      RECUR_CLOCK_OFFSET_MS: String(clockOffsetMs),
-      NODE_COMPILE_CACHE: join(tmpdir(), 'recur-test-node-compile-cache'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = forkChild<RequestChildMessage>(CHILD_FILE, `request child (${request.kind} @${killAt})`, {
+    ...configEnv(config),
+    LOG_LEVEL: 'warn',
+    RECUR_CHILD: '1',
+    RECUR_REQUEST: JSON.stringify(request),
+    RECUR_KILL_AT: killAt,
+    RECUR_CLOCK_OFFSET_MS: String(clockOffsetMs),
   });
-  const messages: RequestChildMessage[] = [];
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...String(chunk).split('\n').filter(Boolean));
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.on('exit', () => ((exited = true), resolve())));
-  const listeners = new Set<() => void>();
-  child.on('message', (m) => {
-    messages.push(m as RequestChildMessage);
-    for (const l of listeners) l();
-  });
-  child.on('exit', () => {
-    for (const l of listeners) l();
-  });
-  const output = () => `--- request child (pid ${child.pid}) output tail ---\n${lines.slice(-60).join('\n')}`;
   return {
-    process: child,
-    messages,
-    next: (what, predicate, timeoutMs = 60_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(predicate);
-          if (found) return done(null, found);
-          if (exited) done(new Error(`the child exited while waiting for ${what}\n${output()}`));
-        };
-        const timer = setTimeout(() => done(new Error(`no ${what} within ${timeoutMs} ms\n${output()}`)), timeoutMs);
-        const done = (err: Error | null, found?: RequestChildMessage) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          if (err) reject(err);
-          else resolve(found!);
-        };
-        listeners.add(check);
-        check();
-      }),
-    async kill() {
-      if (!exited) child.kill('SIGKILL');
-      await exit;
+    ...child,
+    async next(what, predicate, timeoutMs = 60_000) {
+      await child.waitFor(what, (ms) => ms.some(predicate), timeoutMs);
+      return child.messages.find(predicate)!;
     },
-    output,
   };
 }
 
