@@ -12,6 +12,12 @@ export const BillingEvent = defineEntity({
     type: p.string().length(40),
     data: p.json<Record<string, unknown>>().columnType('jsonb'),
     createdAt: instant(),
+    /**
+     * The order of writing, from a sequence (PostgreSQL's default; never written by Recur): breaks
+     * ties of `createdAt`, since one transaction writes several events at one instant. Null for
+     * the events written before it existed.
+     */
+    seq: p.bigint().nullable().defaultRaw(`nextval('billing.events_seq')`),
     /** Handed to the webhook deliveries (the outbox relay). */
     relayed: p.boolean().default(false),
     /** Whom the event is about, generated from its data by PostgreSQL (event-owner-sql.ts); never written by Recur. */

@@ -63,7 +63,8 @@ export function listEvents(db: Sql, merchant: MerchantRef, page: Page, filter: E
     {
       select: 'select id, type, created_at, data',
       from: `from ${source} where ${where.join(' and ')}`,
-      orderBy: 'order by created_at desc, id desc',
+      // Events of one instant newest first too: in the reverse of their writing (`seq`), then those written before `seq` existed.
+      orderBy: 'order by created_at desc, seq desc nulls last, id desc',
       params,
     },
     (r: { id: string; type: string; created_at: string; data: Record<string, unknown> }) => ({

@@ -14,7 +14,7 @@ import { emailsFromEventsSql } from '../emails/email-outbox-sql.ts';
 export async function relayEvents(tx: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: string[]; emails: number }> {
   const rows = await tx.query<{ events: number; deliveries: string[] | null; emails: number }>(
     `with ev as (
-       select id, merchant_id, environment, type, data from billing.events where not relayed order by created_at limit $1 for update skip locked),
+       select id, merchant_id, environment, type, data from billing.events where not relayed order by created_at, seq limit $1 for update skip locked),
      marked as (update billing.events e set relayed = true from ev where e.id = ev.id returning e.id),
      delivered as (
        insert into billing.webhook_deliveries (id, endpoint_id, event_id, status, attempts, created_at)

@@ -114,6 +114,41 @@ describe('GET /events subscription_id and customer_id', () => {
     expect(await listAll(stranger.api, `/events?customer_id=${acme.id}`)).toEqual([]);
   });
 
+  it('lists the events of one instant in the reverse of their writing, on every page', async () => {
+    // On a test clock an invoice's creation, finalization and payment can carry the clock's one
+    // instant (always for April's, frozen at the clock's time): only the order of writing tells
+    // them apart. A random tiebreak would pass the check below for three such invoices about once
+    // in 216 runs.
+    const s = await scaffold(app, { merchant: 'Event order', plan: { amount: 2100 }, clock: '2027-03-01T00:00:00Z' });
+    const subs = [await s.start(), await s.start(), await s.start()];
+    await advance(s.api, s.clock.id, '2027-03-01T00:00:01Z');
+    await advance(s.api, s.clock.id, '2027-04-01T00:00:01Z');
+    const all = await listAll<BillingEvent>(s.api, '/events');
+    const invoiceOf = (e: BillingEvent) => (e.type.startsWith('invoice.') ? (e.data.invoice_id ?? e.data.invoice?.id) : undefined);
+    const invoiceIds = [...new Set(all.flatMap((e) => invoiceOf(e) ?? []))];
+    expect(invoiceIds).toHaveLength(6);
+    let oneInstant = 0;
+    for (const invoiceId of invoiceIds) {
+      const own = all.filter((e) => invoiceOf(e) === invoiceId);
+      expect(
+        own.map((e) => e.type),
+        invoiceId,
+      ).toEqual(['invoice.paid', 'invoice.finalized', 'invoice.created']);
+      if (new Set(own.map((e) => e.created_at)).size === 1) oneInstant++;
+    }
+    expect(oneInstant).toBeGreaterThanOrEqual(3);
+    // The same order page by page, and with a filter.
+    const paged: BillingEvent[] = [];
+    for (let page = 1; ; page++) {
+      const res = await s.api.get(`/events?limit=4&offset=${page}`);
+      paged.push(...res.body.response);
+      if (page >= res.body.total_pages) break;
+    }
+    expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    const ofSub = await listAll<BillingEvent>(s.api, `/events?subscription_id=${subs[1]!.id}`);
+    expect(ofSub.map((e) => e.id)).toEqual(all.map((e) => e.id).filter((id) => ofSub.some((e) => e.id === id)));
+  });
+
   it('reads the owner columns from the data of every writer, and answers 422 for a malformed id', async () => {
     const s = await scaffold(app, { merchant: 'Event owner columns' });
     expectError(await s.api.get('/events?subscription_id=sub_1'), 422, /^subscription_id: /);
