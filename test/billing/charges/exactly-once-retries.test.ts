@@ -7,19 +7,13 @@
  */
 import pg from 'pg';
 import type { Job } from 'bullmq';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { connect } from '../../helpers/database.ts';
 import { DYNAMIC } from '../../helpers/billing.ts';
 import { waitFor } from '../../helpers/wait-for.ts';
-import {
-  killAllChildren,
-  startRecurChild,
-  waitForAll,
-  type ChildMessage,
-  type ChildOptions,
-  type RecurChild,
-} from '../../helpers/recur-child.ts';
+import { killScope } from '../../helpers/kill-scope.ts';
+import { startRecurChild, waitForAll, type ChildMessage, type ChildOptions, type RecurChild } from '../../helpers/recur-child.ts';
 import { billingCounts, checkInvariants, checkStateHistory } from '../../helpers/invariants.ts';
 import { chargeDeps, schedulerDeps } from '../../../src/composition/roles.ts';
 import { claimDueRetries, runSchedulerTick, type SchedulerDeps } from '../../../src/scheduler/scheduler.service.ts';
@@ -37,21 +31,7 @@ const ENV = { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '2000', WORKER_CONCURRENCY: '10
 
 type Scenario = { app: TestApp; api: ApiClient; dbUrl: string; db: pg.Client; deps: SchedulerDeps; invoices: string[] };
 
-let [apps, dbs, children]: [TestApp[], pg.Client[], RecurChild[]] = [[], [], []];
-const report: string[] = [];
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') for (const c of children) console.error(c.output());
-  await killAllChildren();
-  for (const db of dbs) await db.end().catch(() => undefined);
-  for (const app of apps) await app.close().catch(() => undefined);
-  [apps, dbs, children] = [[], [], []];
-});
-
-afterAll(async () => {
-  await killAllChildren();
-  console.log(`\nexactly-once retry runs\n  ${report.join('\n  ')}\n`);
-});
+const { apps, dbs, children, report } = killScope('exactly-once retry runs');
 
 function child(s: Scenario, options: ChildOptions): RecurChild {
   const c = startRecurChild(s.app.config, options);

@@ -15,12 +15,13 @@
  */
 import pg from 'pg';
 import type { Job } from 'bullmq';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../helpers/test-app.ts';
 import { connect } from '../../helpers/database.ts';
 import { createCard, createMetric, createPlan, subscribe } from '../../helpers/billing.ts';
 import { waitFor } from '../../helpers/wait-for.ts';
-import { killAllChildren, startRecurChild, type ChildMessage, type RecurChild } from '../../helpers/recur-child.ts';
+import { killScope } from '../../helpers/kill-scope.ts';
+import { startRecurChild, type ChildMessage, type RecurChild } from '../../helpers/recur-child.ts';
 import { billingCounts, checkInvariants, checkStateHistory, checkUsageBilling } from '../../helpers/invariants.ts';
 import { chargeDeps, schedulerDeps } from '../../../src/composition/roles.ts';
 import { runSchedulerTick } from '../../../src/scheduler/scheduler.service.ts';
@@ -57,21 +58,7 @@ interface Sub {
 }
 type Scenario = { app: TestApp; api: ApiClient; merchantId: string; dbUrl: string; db: pg.Client; subs: Sub[] };
 
-let [apps, dbs, children]: [TestApp[], pg.Client[], RecurChild[]] = [[], [], []];
-const report: string[] = [];
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') for (const c of children) console.error(c.output());
-  await killAllChildren();
-  for (const db of dbs) await db.end().catch(() => undefined);
-  for (const app of apps) await app.close().catch(() => undefined);
-  [apps, dbs, children] = [[], [], []];
-});
-
-afterAll(async () => {
-  await killAllChildren();
-  console.log(`\ndunning final-usage kill runs\n  ${report.join('\n  ')}\n`);
-});
+const { apps, dbs, children, report } = killScope('dunning final-usage kill runs');
 
 function child(s: Scenario, options: Parameters<typeof startRecurChild>[1]): RecurChild {
   const c = startRecurChild(s.app.config, options);
