@@ -50,7 +50,7 @@ export const EVENT_OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /events': {
     summary: 'List events',
     description:
-      'The event log, newest first, paginated; filter by `type`, `subscription_id` (the events about that subscription) and `customer_id` (the events that name that customer, and those of its subscriptions). `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).',
+      'The event log, newest first, paginated (events of one instant in the reverse of the order they were written: `invoice.paid` above `invoice.finalized` above `invoice.created`); filter by `type`, `subscription_id` (the events about that subscription) and `customer_id` (the events that name that customer, and those of its subscriptions). `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).',
     response: ok([EVENT], { records: 1, total_records: 5 }),
   },
   'POST /webhooks': {

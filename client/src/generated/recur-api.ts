@@ -18918,7 +18918,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The event log, newest first, paginated; filter by `type`, `subscription_id` (the events about that subscription) and `customer_id` (the events that name that customer, and those of its subscriptions). `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).
+         * @description The event log, newest first, paginated (events of one instant in the reverse of the order they were written: `invoice.paid` above `invoice.finalized` above `invoice.created`); filter by `type`, `subscription_id` (the events about that subscription) and `customer_id` (the events that name that customer, and those of its subscriptions). `card.expiring`, `card.expired` and `invoice.payment_failed` carry `data.update_url`, a signed link to the card-update page of the subscription; `invoice.payment_failed` also `data.invoice_url`, the invoice page, where the customer pays it with a new card (docs/hosted-pages.md).
          */
         get: {
             parameters: {
