@@ -40,6 +40,11 @@ export const ConfigSchema = z.object({
    */
   QUEUE_BACKEND: z.enum(['redis', 'postgres']).optional(),
   DATABASE_POOL_MAX: positiveInt.default(10),
+  /**
+   * PostgreSQL ends a Recur connection idle inside a transaction this long, releasing its locks (a
+   * process frozen mid-transaction); 0 leaves the server's `idle_in_transaction_session_timeout`.
+   */
+  DATABASE_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(0).default(60_000),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()

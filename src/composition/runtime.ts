@@ -99,7 +99,13 @@ export async function buildRuntime(config: Config, options: RuntimeOptions = {})
   const clock = options.clock ?? systemClock;
   const secrets = await resolveSecrets(config, logger);
   if (options.prepareDatabase) await ensureDatabase(config.DATABASE_URL, logger);
-  const orm = await createOrm({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, entities: allEntities, logger });
+  const orm = await createOrm({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    entities: allEntities,
+    logger,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_MS,
+  });
   const closers: (() => Promise<void>)[] = [() => orm.close()];
   try {
     if (options.prepareDatabase) {

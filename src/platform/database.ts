@@ -14,6 +14,31 @@ export interface OrmOptions {
   poolMax: number;
   entities: Options['entities'];
   logger?: Logger;
+  /**
+   * PostgreSQL ends a session of the pool that sits idle inside a transaction this long
+   * (`idle_in_transaction_session_timeout`), which releases its locks; 0 leaves the server's
+   * setting. See `inTransactionTimeout`.
+   */
+  idleInTransactionMs?: number;
+}
+
+/**
+ * Sets `idle_in_transaction_session_timeout` on each connection the pool opens, before its first
+ * query (a client runs its queries in order). A process frozen inside one of its transactions (a
+ * SIGSTOP, a paused VM, a network that drops silently) would otherwise keep that transaction's row
+ * locks for as long as its connection lives: a merchant's invoice-number row, an invoice, the
+ * subscriptions of a scheduler batch, and with them every transaction waiting on those rows. Recur
+ * never waits on anything outside PostgreSQL inside a transaction (a gateway is called between
+ * two), so a transaction idle this long belongs to a process that has stopped; its work is
+ * idempotent and is done again by another. A `SET` on connect, not a startup parameter, so that a
+ * PgBouncer in front of PostgreSQL accepts the connection.
+ */
+function inTransactionTimeout(pool: pg.Pool, ms: number, logger?: Logger): void {
+  pool.on('connect', (client) => {
+    client.query(`set idle_in_transaction_session_timeout = ${Math.trunc(ms)}`).catch((err: Error) => {
+      logger?.warn({ err: err.message }, 'could not set idle_in_transaction_session_timeout on a new connection');
+    });
+  });
 }
 
 /** One MikroORM per process; requests and jobs fork its EntityManager. */
@@ -23,6 +48,9 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     entities: options.entities,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
+    driverOptions: options.idleInTransactionMs
+      ? { onPoolCreated: (pool: pg.Pool) => inTransactionTimeout(pool, options.idleInTransactionMs!, options.logger) }
+      : undefined,
     debug: false,
     allowGlobalContext: false,
     // Only `recur start` and `recur migrate` create a missing database (ensureDatabase below);

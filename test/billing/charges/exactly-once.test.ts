@@ -34,6 +34,7 @@ import { reconcile } from '../../../src/scheduler/reconciler.ts';
 import { attemptCharge } from '../../../src/billing/charges/attempt-charge.service.ts';
 import { CHARGE_STEPS } from '../../../src/billing/charges/charge-hooks.ts';
 import { testRedis } from '../../helpers/redis.ts';
+import { DYNAMIC } from '../../helpers/billing.ts';
 
 // These tests run real processes and wait for real recoveries (stalled-job checks, sweeps). Under
 // the whole suite the two cores are shared with every other test file: deadlines are scaled, and
@@ -516,6 +517,77 @@ describe(`a charge worker frozen (SIGSTOP) past its lock, queues on ${queueBacke
       );
     });
   }
+});
+
+describe(`a charge worker frozen (SIGSTOP) inside a transaction, queues on ${queueBackend}`, () => {
+  it('frozen while recording a decline: PostgreSQL ends its session, another worker records the decline once', async () => {
+    // A declined attempt's record is a transaction of several statements, and `before-commit` is
+    // inside it, with the invoice's row locked: the taking worker waits on that lock until
+    // PostgreSQL ends the frozen session (DATABASE_IDLE_IN_TRANSACTION_MS), never longer. With the
+    // setting at 0 it waits for as long as the frozen process lives.
+    const n = 2;
+    const idleMs = 3_000;
+    const s = await scenario('freeze in a transaction', { env: { DATABASE_IDLE_IN_TRANSACTION_MS: String(idleMs) } });
+    // The sandbox's dynamic card answers by the amount's last two digits: 51, a soft decline.
+    const card = await s.api.post('/credit_cards', { card_holder: 'E Once', card_number: DYNAMIC, card_expiry: '05/2030', cvv: '123' });
+    expect(card.status, card.text).toBe(200);
+    const plan = await s.api.post('/plans', { name: 'Declines', amount: 1551, currency: CURRENCY, interval: 'month', interval_count: 1 });
+    expect(plan.status, plan.text).toBe(201);
+    const frozen = child(s, { roles: 'worker', holdAt: 'before-commit', trace: true, name: 'frozen worker' });
+    await frozen.ready();
+    for (let i = 0; i < n; i++) {
+      const sub = await s.api.post('/subscriptions', {
+        plan_id: plan.body.response.id,
+        card_token: card.body.response.token,
+        customer_reference: `d-${i}`,
+      });
+      expect(sub.status, sub.text).toBe(201);
+    }
+    const invoices = await invoiceDue(s);
+    expect(invoices).toHaveLength(n);
+    await frozen.waitFor(`${n} declines at before-commit`, (ms) => atInvoices(ms).size === n, slow(20_000));
+    frozen.signal('SIGSTOP');
+    const frozenAt = Date.now();
+    // The invoices' rows are locked by the frozen transaction.
+    await s.db.query('begin');
+    const nowait = await s.db.query('select id from billing.invoices where id = any($1::uuid[]) for update nowait', [invoices]).then(
+      () => 'locked by us',
+      (err: { code?: string }) => err.code,
+    );
+    await s.db.query('rollback');
+    expect(nowait, 'held by the frozen transaction').toBe('55P03');
+
+    const taker = child(s, { roles: 'worker', name: 'taking worker' });
+    await taker.ready();
+    await taker.waitFor('the frozen jobs taken and recorded', (ms) => completedInvoices(ms).size === n, slow(20_000));
+    const recordedAfterMs = Date.now() - frozenAt;
+    expect(recordedAfterMs, 'recorded only once PostgreSQL had ended the frozen session').toBeGreaterThanOrEqual(idleMs - 500);
+
+    const recorded = async () =>
+      (
+        await s.db.query<{ status: string; attempts: string; events: number; purchases: number }>(
+          `select i.status,
+                  (select string_agg(a.number || ':' || a.status, ',' order by a.number) from billing.charge_attempts a where a.invoice_id = i.id) as attempts,
+                  (select count(*)::int from billing.events e where e.type = 'invoice.payment_failed' and e.data->>'invoice_id' = i.id::text) as events,
+                  (select count(*)::int from gateway.purchases p where p.reference like i.id || '-%') as purchases
+             from billing.invoices i order by i.id`,
+        )
+      ).rows;
+    const once = Array.from({ length: n }, () => ({ status: 'past_due', attempts: '1:declined', events: 1, purchases: 1 }));
+    expect(await recorded()).toEqual(once);
+
+    // The frozen worker wakes up: its transaction is gone, so its record fails and nothing changes.
+    frozen.signal('SIGCONT');
+    frozen.send({ type: 'release' });
+    await sleep(1_500);
+    expect(await recorded()).toEqual(once);
+    expect(await checkInvariants(s.dbUrl)).toEqual([]);
+    expect(await checkStateHistory(s.dbUrl)).toEqual([]);
+    report.push(
+      `SIGSTOP inside a decline's transaction: ${n} invoices recorded by another worker ${(recordedAfterMs / 1000).toFixed(1)} s later ` +
+        `(DATABASE_IDLE_IN_TRANSACTION_MS ${idleMs}); after SIGCONT still one declined attempt, one event and one purchase each`,
+    );
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

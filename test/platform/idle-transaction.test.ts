@@ -1,0 +1,102 @@
+/**
+ * A Recur process frozen inside a transaction (SIGSTOP, a paused VM, a network that drops
+ * silently) holds its row locks only until PostgreSQL ends its session: every connection of
+ * Recur's pool carries `idle_in_transaction_session_timeout` (DATABASE_IDLE_IN_TRANSACTION_MS).
+ * Through the runtime's own pool, against real PostgreSQL: a transaction that locks a plan and then
+ * stops sending holds the lock (another session's `for update nowait` is refused), loses it once
+ * the timeout passes (the other session takes it), fails on its next statement, and the pool goes
+ * on with a new connection. With the setting at 0 the server's own setting (here: none) stands.
+ */
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { connect } from '../helpers/database.ts';
+import { createPlan, merchantClient } from '../helpers/billing.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let apps: TestApp[] = [];
+let dbs: pg.Client[] = [];
+afterEach(async () => {
+  for (const db of dbs) await db.end().catch(() => undefined);
+  for (const app of apps) await app.close().catch(() => undefined);
+  [apps, dbs] = [[], []];
+});
+
+async function app(ms: string): Promise<TestApp> {
+  const started = await startTestApp({ billing: true, env: { DATABASE_IDLE_IN_TRANSACTION_MS: ms } });
+  apps.push(started);
+  return started;
+}
+
+/** Whether another session can lock the plan's row now (`for update nowait`: refused at once while it is held). */
+async function lockable(db: pg.Client, planId: string): Promise<boolean> {
+  await db.query('begin');
+  try {
+    await db.query('select id from billing.plans where id = $1 for update nowait', [planId]);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '55P03') return false;
+    throw err;
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+describe('DATABASE_IDLE_IN_TRANSACTION_MS', () => {
+  it('ends a session idle inside a transaction, which releases its locks; the pool goes on', async () => {
+    const recur = await app('1000');
+    const [shown] = await recur.runtime.sql.query<{ v: string }>("select current_setting('idle_in_transaction_session_timeout') as v");
+    expect(shown!.v).toBe('1s');
+    const plan = await createPlan(await merchantClient(recur, 'Idle transaction'));
+    const other = await connect(recur.config.DATABASE_URL);
+    dbs.push(other);
+
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const frozen = recur.runtime.sql.transaction(async (tx) => {
+      await tx.query('select id from billing.plans where id = $1 for update', [plan.id]);
+      locked();
+      await sleep(3_000); // stops sending inside the transaction, as a frozen process does
+      await tx.query('select 1');
+    });
+    const outcome = frozen.then(
+      () => 'committed',
+      (err: Error) => err.message,
+    );
+    await lockTaken;
+    expect(await lockable(other, plan.id), 'held while the transaction is open').toBe(false);
+    const start = Date.now();
+    while (!(await lockable(other, plan.id))) {
+      expect(Date.now() - start, 'released within the timeout and a margin').toBeLessThan(2_500);
+      await sleep(100);
+    }
+    expect(await outcome).toMatch(/idle-in-transaction|terminat|not queryable|Connection/i);
+    // The pool replaced the connection PostgreSQL ended: every connection it hands out works.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => recur.runtime.sql.query<{ one: number }>('select 1 as one')));
+    expect(answers.map((rows) => rows[0]!.one)).toEqual(Array.from({ length: 12 }, () => 1));
+  });
+
+  it('at 0 leaves the server’s setting: the same transaction keeps its lock', async () => {
+    const recur = await app('0');
+    const [shown] = await recur.runtime.sql.query<{ v: string }>("select current_setting('idle_in_transaction_session_timeout') as v");
+    expect(shown!.v).toBe('0');
+    const plan = await createPlan(await merchantClient(recur, 'Idle transaction off'));
+    const other = await connect(recur.config.DATABASE_URL);
+    dbs.push(other);
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const held = recur.runtime.sql.transaction(async (tx) => {
+      await tx.query('select id from billing.plans where id = $1 for update', [plan.id]);
+      locked();
+      await sleep(2_000);
+      await tx.query('select 1');
+    });
+    await lockTaken;
+    await sleep(1_500);
+    expect(await lockable(other, plan.id), 'still held past a second').toBe(false);
+    await held;
+    expect(await lockable(other, plan.id)).toBe(true);
+  });
+});
