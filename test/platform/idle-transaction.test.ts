@@ -44,31 +44,46 @@ async function lockable(db: pg.Client, planId: string): Promise<boolean> {
   }
 }
 
-describe('DATABASE_IDLE_IN_TRANSACTION_MS', () => {
-  it('ends a session idle inside a transaction, which releases its locks; the pool goes on', async () => {
-    const recur = await app('1000');
-    const [shown] = await recur.runtime.sql.query<{ v: string }>("select current_setting('idle_in_transaction_session_timeout') as v");
-    expect(shown!.v).toBe('1s');
-    const plan = await createPlan(await merchantClient(recur, 'Idle transaction'));
-    const other = await connect(recur.config.DATABASE_URL);
-    dbs.push(other);
-
+/**
+ * Recur's pool with DATABASE_IDLE_IN_TRANSACTION_MS at `ms`, the setting its connections carry, a
+ * plan, and another session; `hold` opens a transaction of the pool that locks the plan, then
+ * sends nothing for `idleMs` (as a frozen process does) before one more statement, and answers
+ * once the lock is taken, with the transaction's outcome to come.
+ */
+async function scene(ms: string, merchant: string) {
+  const recur = await app(ms);
+  const [shown] = await recur.runtime.sql.query<{ v: string }>("select current_setting('idle_in_transaction_session_timeout') as v");
+  const plan = await createPlan(await merchantClient(recur, merchant));
+  const other = await connect(recur.config.DATABASE_URL);
+  dbs.push(other);
+  const hold = async (idleMs: number): Promise<{ outcome: Promise<string> }> => {
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const frozen = recur.runtime.sql.transaction(async (tx) => {
-      await tx.query('select id from billing.plans where id = $1 for update', [plan.id]);
-      locked();
-      await sleep(3_000); // stops sending inside the transaction, as a frozen process does
-      await tx.query('select 1');
-    });
-    const outcome = frozen.then(
-      () => 'committed',
-      (err: Error) => err.message,
-    );
+    const outcome = recur.runtime.sql
+      .transaction(async (tx) => {
+        await tx.query('select id from billing.plans where id = $1 for update', [plan.id]);
+        locked();
+        await sleep(idleMs);
+        await tx.query('select 1');
+      })
+      .then(
+        () => 'committed',
+        (err: Error) => err.message,
+      );
     await lockTaken;
-    expect(await lockable(other, plan.id), 'held while the transaction is open').toBe(false);
+    return { outcome };
+  };
+  return { recur, setting: shown!.v, lockable: () => lockable(other, plan.id), hold };
+}
+
+describe('DATABASE_IDLE_IN_TRANSACTION_MS', () => {
+  it('ends a session idle inside a transaction, which releases its locks; the pool goes on', async () => {
+    const { recur, setting, lockable, hold } = await scene('1000', 'Idle transaction');
+    expect(setting).toBe('1s');
+    const { outcome } = await hold(3_000);
+    expect(await lockable(), 'held while the transaction is open').toBe(false);
     const start = Date.now();
-    while (!(await lockable(other, plan.id))) {
+    while (!(await lockable())) {
       expect(Date.now() - start, 'released within the timeout and a margin').toBeLessThan(2_500);
       await sleep(100);
     }
@@ -79,24 +94,12 @@ describe('DATABASE_IDLE_IN_TRANSACTION_MS', () => {
   });
 
   it('at 0 leaves the server’s setting: the same transaction keeps its lock', async () => {
-    const recur = await app('0');
-    const [shown] = await recur.runtime.sql.query<{ v: string }>("select current_setting('idle_in_transaction_session_timeout') as v");
-    expect(shown!.v).toBe('0');
-    const plan = await createPlan(await merchantClient(recur, 'Idle transaction off'));
-    const other = await connect(recur.config.DATABASE_URL);
-    dbs.push(other);
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const held = recur.runtime.sql.transaction(async (tx) => {
-      await tx.query('select id from billing.plans where id = $1 for update', [plan.id]);
-      locked();
-      await sleep(2_000);
-      await tx.query('select 1');
-    });
-    await lockTaken;
+    const { setting, lockable, hold } = await scene('0', 'Idle transaction off');
+    expect(setting).toBe('0');
+    const { outcome } = await hold(2_000);
     await sleep(1_500);
-    expect(await lockable(other, plan.id), 'still held past a second').toBe(false);
-    await held;
-    expect(await lockable(other, plan.id)).toBe(true);
+    expect(await lockable(), 'still held past a second').toBe(false);
+    expect(await outcome).toBe('committed');
+    expect(await lockable()).toBe(true);
   });
 });
