@@ -23,8 +23,8 @@ export interface OrmOptions {
 }
 
 /**
- * Sets `idle_in_transaction_session_timeout` on each connection the pool opens, before its first
- * query (a client runs its queries in order). A process frozen inside one of its transactions (a
+ * Sets `idle_in_transaction_session_timeout` on each connection the pool opens, before the pool
+ * hands it out (pg-pool's `onConnect`, awaited). A process frozen inside one of its transactions (a
  * SIGSTOP, a paused VM, a network that drops silently) would otherwise keep that transaction's row
  * locks for as long as its connection lives: a merchant's invoice-number row, an invoice, the
  * subscriptions of a scheduler batch, and with them every transaction waiting on those rows. Recur
@@ -33,12 +33,12 @@ export interface OrmOptions {
  * idempotent and is done again by another. A `SET` on connect, not a startup parameter, so that a
  * PgBouncer in front of PostgreSQL accepts the connection.
  */
-function inTransactionTimeout(pool: pg.Pool, ms: number, logger?: Logger): void {
-  pool.on('connect', (client) => {
-    client.query(`set idle_in_transaction_session_timeout = ${Math.trunc(ms)}`).catch((err: Error) => {
-      logger?.warn({ err: err.message }, 'could not set idle_in_transaction_session_timeout on a new connection');
-    });
-  });
+function inTransactionTimeout(ms: number): { onConnect(client: pg.PoolClient): Promise<void> } {
+  return {
+    async onConnect(client) {
+      await client.query(`set idle_in_transaction_session_timeout = ${Math.trunc(ms)}`);
+    },
+  };
 }
 
 /** One MikroORM per process; requests and jobs fork its EntityManager. */
@@ -48,9 +48,7 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     entities: options.entities,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
-    driverOptions: options.idleInTransactionMs
-      ? { onPoolCreated: (pool: pg.Pool) => inTransactionTimeout(pool, options.idleInTransactionMs!, options.logger) }
-      : undefined,
+    driverOptions: options.idleInTransactionMs ? inTransactionTimeout(options.idleInTransactionMs) : undefined,
     debug: false,
     allowGlobalContext: false,
     // Only `recur start` and `recur migrate` create a missing database (ensureDatabase below);
